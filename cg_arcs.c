@@ -1,0 +1,474 @@
+/* cg_arcs.c - arcs, cycles and time propagation.  */
+
+#include "config.h"
+#include "cg_arcs.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cg_dfn.h"
+#include "gprof.h"
+#include "msort.h"
+#include "util.h"
+
+/* ---- arcs by (parent, child) -------------------------------------------- */
+
+static size_t
+arc_hash (size_t parent, size_t child)
+{
+  uint64_t k = ((uint64_t) parent << 32) ^ child;
+
+  k ^= k >> 33;
+  k *= 0xff51afd7ed558ccdULL;
+  k ^= k >> 33;
+  return (size_t) k;
+}
+
+static size_t
+slot_of (const CallGraph *cg, const SymTab *symtab, const Sym *parent,
+         const Sym *child, bool *found)
+{
+  size_t pi = (size_t) (parent - symtab->base), ci = (size_t) (child - symtab->base);
+  size_t mask = cg->hash_cap - 1, s = arc_hash (pi, ci) & mask;
+
+  for (;; s = (s + 1) & mask)
+    {
+      uint32_t a = cg->hash[s];
+
+      if (a == 0)
+        {
+          *found = false;
+          return s;
+        }
+      if (cg->arcs[a - 1].parent == parent && cg->arcs[a - 1].child == child)
+        {
+          *found = true;
+          return s;
+        }
+    }
+}
+
+static void
+rehash (CallGraph *cg, const SymTab *symtab)
+{
+  size_t cap = cg->hash_cap ? cg->hash_cap * 2 : 1024;
+
+  free (cg->hash);
+  cg->hash = gp_calloc (cap, sizeof *cg->hash);
+  cg->hash_cap = cap;
+  for (size_t i = 0; i < cg->narcs; i++)
+    {
+      bool found;
+      size_t s = slot_of (cg, symtab, cg->arcs[i].parent, cg->arcs[i].child,
+                          &found);
+
+      cg->hash[s] = (uint32_t) (i + 1);
+    }
+}
+
+Arc *
+cg_arc_lookup (const CallGraph *cg, const SymTab *symtab, const Sym *parent,
+               const Sym *child)
+{
+  bool found;
+  size_t s;
+
+  if (cg->hash_cap == 0)
+    return NULL;
+  s = slot_of (cg, symtab, parent, child, &found);
+  return found ? &cg->arcs[cg->hash[s] - 1] : NULL;
+}
+
+Arc *
+cg_arc_add (CallGraph *cg, const SymTab *symtab, Sym *parent, Sym *child,
+            unsigned long count)
+{
+  bool found;
+  size_t s;
+  Arc *a;
+
+  if (cg->narcs + 1 > cg->hash_cap / 2)
+    {
+      if (cg->narcs >= UINT32_MAX - 1)
+        gp_die ("%s: too many call-graph arcs\n", whoami);
+      rehash (cg, symtab);
+    }
+  s = slot_of (cg, symtab, parent, child, &found);
+  if (found)
+    {
+      a = &cg->arcs[cg->hash[s] - 1];
+      a->count += count;
+      return a;
+    }
+  gp_grow (&cg->arcs, &cg->cap, cg->narcs + 1, sizeof *cg->arcs);
+  a = &cg->arcs[cg->narcs++];
+  memset (a, 0, sizeof *a);
+  a->parent = parent;
+  a->child = child;
+  a->count = count;
+  cg->hash[s] = (uint32_t) cg->narcs;
+  return a;
+}
+
+void
+cg_tally (Run *run, vma_t from_pc, vma_t self_pc, unsigned long count)
+{
+  Sym *parent = symtab_lookup (&run->symtab, from_pc);
+  Sym *child = symtab_lookup (&run->symtab, self_pc);
+
+  if (!parent || !child)
+    return;
+  /* Calls land on functions: with -l the child is a line of one, and a
+     label inside a function stands for the function.  */
+  while (!child->is_func)
+    {
+      if (child == run->symtab.base)
+        return;
+      child--;
+    }
+  if (sym_ids_arc_present (&run->ids, INCL_ARCS, parent, child)
+      || (run->ids.table[INCL_ARCS].len == 0
+          && !sym_ids_arc_present (&run->ids, EXCL_ARCS, parent, child)))
+    {
+      child->ncalls += count;
+      cg_arc_add (&run->cg, &run->symtab, parent, child, count);
+    }
+}
+
+void
+cg_free (CallGraph *cg)
+{
+  free (cg->arcs);
+  free (cg->hash);
+  free (cg->children);
+  free (cg->parents);
+  free (cg->cycles);
+  free (cg->time_sorted);
+  memset (cg, 0, sizeof *cg);
+}
+
+/* ---- assembling ----------------------------------------------------------- */
+
+/* Lay the arcs out per symbol, newest first, as GNU's prepended lists.  */
+static void
+build_slices (CallGraph *cg, SymTab *symtab)
+{
+  size_t n = symtab->len;
+  uint32_t *fill_c = gp_calloc (n, sizeof *fill_c);
+  uint32_t *fill_p = gp_calloc (n, sizeof *fill_p);
+  uint32_t next_c = 0, next_p = 0;
+
+  for (size_t i = 0; i < n; i++)
+    symtab->base[i].nchildren = symtab->base[i].nparents = 0;
+  for (size_t a = 0; a < cg->narcs; a++)
+    {
+      cg->arcs[a].parent->nchildren++;
+      cg->arcs[a].child->nparents++;
+    }
+  for (size_t i = 0; i < n; i++)
+    {
+      symtab->base[i].first_child = next_c;
+      next_c += symtab->base[i].nchildren;
+      symtab->base[i].first_parent = next_p;
+      next_p += symtab->base[i].nparents;
+    }
+  cg->children = gp_reallocarray (NULL, cg->narcs ? cg->narcs : 1, sizeof *cg->children);
+  cg->parents = gp_reallocarray (NULL, cg->narcs ? cg->narcs : 1, sizeof *cg->parents);
+  for (size_t a = cg->narcs; a-- > 0;)
+    {
+      Arc *arc = &cg->arcs[a];
+      size_t pi = (size_t) (arc->parent - symtab->base);
+      size_t ci = (size_t) (arc->child - symtab->base);
+
+      cg->children[arc->parent->first_child + fill_c[pi]++] = arc;
+      cg->parents[arc->child->first_parent + fill_p[ci]++] = arc;
+    }
+  free (fill_c);
+  free (fill_p);
+}
+
+/* Number the cycles in address order of their heads and give each a
+   header symbol; count the calls into each cycle from outside it and
+   those among its members.  */
+static void
+cycle_link (CallGraph *cg, SymTab *symtab)
+{
+  int num = 0;
+
+  cg->ncycles = 0;
+  for (size_t i = 0; i < symtab->len; i++)
+    {
+      Sym *s = &symtab->base[i];
+
+      if (s->cyc_head == s && s->cyc_next)
+        cg->ncycles++;
+    }
+  cg->cycles = gp_calloc ((size_t) cg->ncycles + 1, sizeof *cg->cycles);
+  for (size_t i = 0; i < symtab->len; i++)
+    {
+      Sym *s = &symtab->base[i], *cyc;
+
+      if (!(s->cyc_head == s && s->cyc_next))
+        continue;
+      cyc = &cg->cycles[num++];
+      cyc->print_flag = true;
+      cyc->cyc_num = num;
+      cyc->cyc_head = cyc;
+      cyc->cyc_next = s;
+      for (Sym *m = s; m; m = m->cyc_next)
+        {
+          m->cyc_num = num;
+          m->cyc_head = cyc;
+        }
+      for (Sym *m = s; m; m = m->cyc_next)
+        for (uint32_t k = 0; k < m->nparents; k++)
+          {
+            Arc *a = cg_parents (cg, m)[k];
+
+            if (a->parent == m)
+              continue;
+            if (a->parent->cyc_num == num)
+              cyc->self_calls += a->count;
+            else
+              cyc->ncalls += a->count;
+          }
+    }
+}
+
+static int
+cmp_topo (const void *a, const void *b, void *ctx)
+{
+  const Sym *l = a, *r = b;
+
+  return l->top_order - r->top_order;
+}
+
+/* A symbol (or a cycle, through its members) takes its print flag and
+   its propagation fraction from its callers.  */
+static void
+inherit_flags (const CallGraph *cg, Sym *child)
+{
+  Sym *head = child->cyc_head;
+
+  if (child == head)
+    {
+      child->print_flag = false;
+      child->prop_fract = 0.0;
+      for (uint32_t k = 0; k < child->nparents; k++)
+        {
+          Arc *a = cg_parents (cg, child)[k];
+
+          if (a->parent == child)
+            continue;
+          child->print_flag |= a->parent->print_flag;
+          /* An arc that was never called (a static one) carries nothing.  */
+          if (child->ncalls != 0)
+            child->prop_fract += a->parent->prop_fract
+                                 * ((double) a->count / (double) child->ncalls);
+        }
+      return;
+    }
+  head->print_flag = false;
+  head->prop_fract = 0.0;
+  for (Sym *m = head->cyc_next; m; m = m->cyc_next)
+    for (uint32_t k = 0; k < m->nparents; k++)
+      {
+        Arc *a = cg_parents (cg, m)[k];
+
+        if (a->parent->cyc_head == head)
+          continue;
+        head->print_flag |= a->parent->print_flag;
+        if (head->ncalls != 0)
+          head->prop_fract += a->parent->prop_fract
+                              * ((double) a->count / (double) head->ncalls);
+      }
+  for (Sym *m = head; m; m = m->cyc_next)
+    {
+      m->print_flag = head->print_flag;
+      m->prop_fract = head->prop_fract;
+    }
+}
+
+/* From the callers down: which symbols are printed, and which share of
+   each symbol's time is propagated (-e/-f/-E/-F and friends).  */
+static void
+propagate_flags (Run *run, Sym **top_sorted, size_t n)
+{
+  const SymSpecs *ids = &run->ids;
+  Sym *old_head = NULL;
+
+  for (size_t i = n; i-- > 0;)
+    {
+      Sym *child = top_sorted[i];
+
+      if (child->cyc_head != old_head)
+        {
+          old_head = child->cyc_head;
+          inherit_flags (&run->cg, child);
+        }
+      if (!child->print_flag)
+        child->print_flag = sym_ids_pass (ids, INCL_GRAPH, child->addr);
+      else if (!sym_ids_in (ids, INCL_GRAPH, child->addr)
+               && sym_ids_in (ids, EXCL_GRAPH, child->addr))
+        child->print_flag = false;
+
+      if (child->prop_fract == 0.0)
+        {
+          if (sym_ids_pass (ids, INCL_TIME, child->addr))
+            child->prop_fract = 1.0;
+        }
+      else if (!sym_ids_in (ids, INCL_TIME, child->addr)
+               && sym_ids_in (ids, EXCL_TIME, child->addr))
+        child->prop_fract = 0.0;
+
+      child->prop_self = child->hist_time * child->prop_fract;
+      run->cg.print_time += child->prop_self;
+    }
+}
+
+static void
+cycle_time (CallGraph *cg)
+{
+  for (int c = 0; c < cg->ncycles; c++)
+    {
+      Sym *cyc = &cg->cycles[c];
+
+      for (Sym *m = cyc->cyc_next; m; m = m->cyc_next)
+        if (m->prop_fract != 0.0)
+          cyc->hist_time += m->hist_time;
+      cyc->prop_self = cyc->prop_fract * cyc->hist_time;
+    }
+}
+
+/* Charge each child's time to PARENT in proportion to the calls.  */
+static void
+propagate_time (const CallGraph *cg, Sym *parent)
+{
+  if (parent->prop_fract == 0.0)
+    return;
+  for (uint32_t k = 0; k < parent->nchildren; k++)
+    {
+      Arc *a = cg_children (cg, parent)[k];
+      Sym *child = a->child;
+      double share, prop_share;
+
+      if (a->count == 0 || child == parent || child->prop_fract == 0)
+        continue;
+      if (child->cyc_head != child)
+        {
+          if (parent->cyc_num == child->cyc_num)
+            continue;
+          if (parent->top_order <= child->top_order)
+            fprintf (stderr, "[propagate] toporder botches\n");
+          child = child->cyc_head;
+        }
+      else if (parent->top_order <= child->top_order)
+        {
+          fprintf (stderr, "[propagate] toporder botches\n");
+          continue;
+        }
+      if (child->ncalls == 0)
+        continue;
+
+      a->time = child->hist_time * ((double) a->count / (double) child->ncalls);
+      a->child_time = child->child_time
+                      * ((double) a->count / (double) child->ncalls);
+      share = a->time + a->child_time;
+      parent->child_time += share;
+      /* What the fraction leaves out is lost on the way up.  */
+      prop_share = parent->prop_fract * share;
+      parent->prop_child += prop_share;
+      a->time *= parent->prop_fract;
+      a->child_time *= parent->prop_fract;
+      if (parent->cyc_head != parent)
+        {
+          parent->cyc_head->child_time += share;
+          parent->cyc_head->prop_child += prop_share;
+        }
+    }
+}
+
+/* The call graph's order: most total time first; at equal times cycles,
+   then names without a leading underscore, more calls, and by name.  */
+static int
+cmp_total (const void *a, const void *b, void *ctx)
+{
+  const Sym *l = a, *r = b;
+  double diff = (l->prop_self + l->prop_child) - (r->prop_self + r->prop_child);
+
+  if (diff < 0.0)
+    return 1;
+  if (diff > 0.0)
+    return -1;
+  if (!l->name && l->cyc_num != 0)
+    return -1;
+  if (!r->name && r->cyc_num != 0)
+    return 1;
+  if (!l->name)
+    return -1;
+  if (!r->name)
+    return 1;
+  if (l->name[0] != '_' && r->name[0] == '_')
+    return -1;
+  if (l->name[0] == '_' && r->name[0] != '_')
+    return 1;
+  if (l->ncalls > r->ncalls)
+    return -1;
+  if (l->ncalls < r->ncalls)
+    return 1;
+  return strcmp (l->name, r->name);
+}
+
+void
+cg_assemble (Run *run)
+{
+  CallGraph *cg = &run->cg;
+  SymTab *st = &run->symtab;
+  size_t n = st->len;
+  Sym **top_sorted;
+
+  for (size_t i = 0; i < n; i++)
+    {
+      Sym *s = &st->base[i];
+      Arc *self = cg_arc_lookup (cg, st, s, s);
+
+      s->child_time = 0.0;
+      if (self)
+        {
+          s->ncalls -= self->count;
+          s->self_calls = self->count;
+        }
+      else
+        s->self_calls = 0;
+      s->prop_fract = s->prop_self = s->prop_child = 0.0;
+      s->print_flag = false;
+      s->top_order = 0;
+      s->cyc_num = 0;
+      s->cyc_head = s;
+      s->cyc_next = NULL;
+    }
+  build_slices (cg, st);
+  cg_dfn_number (st, cg);
+  cycle_link (cg, st);
+
+  top_sorted = gp_reallocarray (NULL, n ? n : 1, sizeof *top_sorted);
+  for (size_t i = 0; i < n; i++)
+    top_sorted[i] = &st->base[i];
+  msort_ptrs ((void **) top_sorted, n, cmp_topo, NULL);
+  propagate_flags (run, top_sorted, n);
+  cycle_time (cg);
+  for (size_t i = 0; i < n; i++)
+    propagate_time (cg, top_sorted[i]);
+  free (top_sorted);
+
+  cg->ntime_sorted = n + (size_t) cg->ncycles;
+  cg->time_sorted = gp_reallocarray (NULL, cg->ntime_sorted ? cg->ntime_sorted : 1,
+                                     sizeof *cg->time_sorted);
+  for (size_t i = 0; i < n; i++)
+    cg->time_sorted[i] = &st->base[i];
+  for (int c = 0; c < cg->ncycles; c++)
+    cg->time_sorted[n + (size_t) c] = &cg->cycles[c];
+  msort_ptrs ((void **) cg->time_sorted, cg->ntime_sorted, cmp_total, NULL);
+  for (size_t i = 0; i < cg->ntime_sorted; i++)
+    cg->time_sorted[i]->index = (int) (i + 1);
+}

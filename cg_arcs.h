@@ -1,0 +1,72 @@
+/* cg_arcs.h - the call graph: arcs between symbols, cycles, and the
+   propagation of time from callees to callers.
+
+   While profile files are read, arcs are merged through a hash table on
+   (parent, child).  cg_assemble then lays them out as slices: each
+   symbol's children and parents are contiguous runs of Arc pointers, in
+   the order GNU gprof's lists have (most recently created first).  */
+
+#ifndef GPROF_CG_ARCS_H
+#define GPROF_CG_ARCS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "symtab.h"
+
+struct Run;
+
+typedef struct Arc
+{
+  Sym *parent, *child;
+  unsigned long count;
+  double time, child_time;  /* propagated along this arc */
+  bool has_been_placed;     /* -r/-R orderings */
+} Arc;
+
+typedef struct CallGraph
+{
+  Arc *arcs;              /* in creation order, self arcs included */
+  size_t narcs, cap;
+  uint32_t *hash;         /* arc index + 1 per slot, 0 when empty */
+  size_t hash_cap;
+
+  /* Built by cg_assemble.  */
+  Arc **children;         /* a symbol's: children[first_child ...] */
+  Arc **parents;          /* a symbol's: parents[first_parent ...] */
+  Sym *cycles;            /* cycle header N at cycles[N - 1] */
+  int ncycles;
+  Sym **time_sorted;      /* symbols and cycles, most time first */
+  size_t ntime_sorted;
+  double print_time;      /* total of the propagated self times */
+} CallGraph;
+
+/* Record one arc record of a profile file.  */
+void cg_tally (struct Run *run, vma_t from_pc, vma_t self_pc,
+               unsigned long count);
+
+/* The arc PARENT -> CHILD, created with COUNT or increased by it.  */
+Arc *cg_arc_add (CallGraph *cg, const SymTab *symtab, Sym *parent, Sym *child,
+                 unsigned long count);
+Arc *cg_arc_lookup (const CallGraph *cg, const SymTab *symtab,
+                    const Sym *parent, const Sym *child);
+
+/* Order the graph, find cycles, propagate time, and sort the entries.  */
+void cg_assemble (struct Run *run);
+
+/* A symbol's arcs, valid after cg_assemble.  */
+static inline Arc **
+cg_children (const CallGraph *cg, const Sym *s)
+{
+  return cg->children + s->first_child;
+}
+
+static inline Arc **
+cg_parents (const CallGraph *cg, const Sym *s)
+{
+  return cg->parents + s->first_parent;
+}
+
+void cg_free (CallGraph *cg);
+
+#endif

@@ -1,0 +1,477 @@
+/* corefile.c - reading the executable through BFD.  */
+
+#include "config.h"
+#include "corefile.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "i18n.h"
+#include "util.h"
+
+/* The ELF string table as stored in the file, with the st_name of every
+   .symtab entry.  GNU gprof's check of static names runs past the end of
+   a name into the next string of the table in some cases (see
+   static_name_ok); we reproduce that on this copy, within its bounds.  */
+struct RawStrtab
+{
+  char *data;             /* size bytes, then two NULs */
+  size_t size;
+  uint32_t *st_name;      /* of ELF symbols 1..n, at [0..n-1] */
+  size_t nsyms;
+};
+
+/* ---- the raw ELF string table ------------------------------------------ */
+
+static uint64_t
+get_uint (const unsigned char *p, int n, bool big)
+{
+  uint64_t v = 0;
+
+  for (int i = 0; i < n; i++)
+    v |= (uint64_t) p[big ? i : n - 1 - i] << (8 * (n - 1 - i));
+  return v;
+}
+
+static bool
+read_at (FILE *f, uint64_t off, void *buf, size_t n, uint64_t fsize)
+{
+  if (off > fsize || n > fsize - off)
+    return false;
+  return fseeko (f, (off_t) off, SEEK_SET) == 0 && fread (buf, 1, n, f) == n;
+}
+
+/* The section header INDEX: type, link, offset, size.  */
+static bool
+read_shdr (FILE *f, uint64_t fsize, bool is64, bool big, uint64_t shoff,
+           uint64_t shentsize, uint64_t index, uint64_t out[4])
+{
+  unsigned char sh[64];
+  size_t need = is64 ? 64 : 40;
+
+  if (shentsize < need || index > (UINT64_MAX - shoff) / shentsize)
+    return false;
+  if (!read_at (f, shoff + index * shentsize, sh, need, fsize))
+    return false;
+  out[0] = get_uint (sh + 4, 4, big);
+  out[1] = get_uint (sh + (is64 ? 40 : 24), 4, big);
+  out[2] = get_uint (sh + (is64 ? 24 : 16), is64 ? 8 : 4, big);
+  out[3] = get_uint (sh + (is64 ? 32 : 20), is64 ? 8 : 4, big);
+  return true;
+}
+
+static RawStrtab *
+raw_strtab_load (const char *filename)
+{
+  FILE *f = fopen (filename, "rb");
+  unsigned char eh[64];
+  struct stat st;
+  RawStrtab *rs = NULL;
+  uint64_t shoff, shentsize, shnum, sh[4], strsh[4], entsize;
+  bool is64, big;
+
+  if (!f)
+    return NULL;
+  if (fstat (fileno (f), &st) != 0 || !read_at (f, 0, eh, 52, (uint64_t) st.st_size)
+      || memcmp (eh, "\177ELF", 4) != 0
+      || (eh[4] != 1 && eh[4] != 2) || (eh[5] != 1 && eh[5] != 2))
+    goto out;
+  is64 = eh[4] == 2;
+  big = eh[5] == 2;
+  if (is64 && !read_at (f, 0, eh, 64, (uint64_t) st.st_size))
+    goto out;
+  shoff = get_uint (eh + (is64 ? 40 : 32), is64 ? 8 : 4, big);
+  shentsize = get_uint (eh + (is64 ? 58 : 46), 2, big);
+  shnum = get_uint (eh + (is64 ? 60 : 48), 2, big);
+  if (shoff == 0)
+    goto out;
+  if (shnum == 0)
+    {
+      if (!read_shdr (f, (uint64_t) st.st_size, is64, big, shoff, shentsize, 0, sh))
+        goto out;
+      shnum = sh[3];
+    }
+  for (uint64_t i = 0; i < shnum; i++)
+    {
+      if (!read_shdr (f, (uint64_t) st.st_size, is64, big, shoff, shentsize, i, sh))
+        goto out;
+      if (sh[0] == 2 /* SHT_SYMTAB */)
+        break;
+      if (i + 1 == shnum)
+        goto out;
+    }
+  if (!read_shdr (f, (uint64_t) st.st_size, is64, big, shoff, shentsize, sh[1], strsh)
+      || strsh[3] > (uint64_t) st.st_size)
+    goto out;
+
+  rs = gp_calloc (1, sizeof *rs);
+  rs->size = strsh[3];
+  rs->data = gp_calloc (rs->size + 2, 1);
+  if (!read_at (f, strsh[2], rs->data, rs->size, (uint64_t) st.st_size))
+    goto fail;
+  entsize = is64 ? 24 : 16;
+  if (sh[3] > (uint64_t) st.st_size || sh[3] / entsize == 0)
+    goto fail;
+  rs->nsyms = sh[3] / entsize - 1;
+  rs->st_name = gp_reallocarray (NULL, rs->nsyms ? rs->nsyms : 1, sizeof *rs->st_name);
+  for (size_t i = 0; i < rs->nsyms; i++)
+    {
+      unsigned char b[4];
+
+      if (!read_at (f, sh[2] + (i + 1) * entsize, b, 4, (uint64_t) st.st_size))
+        goto fail;
+      rs->st_name[i] = (uint32_t) get_uint (b, 4, big);
+    }
+  goto out;
+
+fail:
+  free (rs->data);
+  free (rs->st_name);
+  free (rs);
+  rs = NULL;
+out:
+  fclose (f);
+  return rs;
+}
+
+/* Where GNU's name scan runs for canonical symbol I: its name in the raw
+   string table if that is where BFD took it from, else the name alone.  */
+static const char *
+scan_start (const Core *core, long i, const char *name)
+{
+  const RawStrtab *rs = core->strtab;
+
+  if (rs && i < core->nsyms_canonical && (size_t) i < rs->nsyms
+      && rs->st_name[i] < rs->size
+      && strcmp (rs->data + rs->st_name[i], name) == 0)
+    return rs->data + rs->st_name[i];
+  return NULL;
+}
+
+/* ---- opening --------------------------------------------------------- */
+
+Core *
+core_open (const char *image)
+{
+  Core *core = gp_calloc (1, sizeof *core);
+  long size, n, nsynth;
+  int bits;
+
+  core->filename = image;
+  bfd_init ();
+  core->abfd = bfd_openr (image, NULL);
+  if (!core->abfd)
+    {
+      perror (image);
+      exit (1);
+    }
+  core->abfd->flags |= BFD_DECOMPRESS;
+  if (!bfd_check_format (core->abfd, bfd_object))
+    gp_die (_("%s: %s: not in executable format\n"), whoami, image);
+
+  core->text = bfd_get_section_by_name (core->abfd, ".text");
+  if (!core->text)
+    core->text = bfd_get_section_by_name (core->abfd, "$CODE$");
+  if (!core->text)
+    gp_die (_("%s: can't find .text section in %s\n"), whoami, image);
+  core->text_vma = bfd_section_vma (core->text);
+  core->text_size = bfd_section_size (core->text);
+
+  size = bfd_get_symtab_upper_bound (core->abfd);
+  if (size < 0)
+    gp_die ("%s: %s: %s\n", whoami, image, bfd_errmsg (bfd_get_error ()));
+  core->syms = gp_malloc ((size_t) size);
+  n = bfd_canonicalize_symtab (core->abfd, core->syms);
+  if (n < 0)
+    gp_die ("%s: %s: %s\n", whoami, image, bfd_errmsg (bfd_get_error ()));
+  core->nsyms = core->nsyms_canonical = n;
+
+  nsynth = bfd_get_synthetic_symtab (core->abfd, n, core->syms, 0, NULL,
+                                     &core->synthetic);
+  if (nsynth > 0)
+    {
+      core->syms = gp_reallocarray (core->syms, (size_t) (n + nsynth + 1),
+                                    sizeof *core->syms);
+      for (long i = 0; i < nsynth; i++)
+        core->syms[n + i] = &core->synthetic[i];
+      core->nsyms = n + nsynth;
+      core->syms[core->nsyms] = NULL;
+    }
+
+  bits = bfd_get_arch_size (core->abfd);
+  if (bits == -1)
+    bits = (int) bfd_arch_bits_per_address (core->abfd);
+  if (bits != 32 && bits != 64)
+    gp_die (_("%s: address size has unexpected value of %u\n"), whoami,
+            (unsigned) bits);
+  core->vma_bytes = bits / 8;
+  core->big_endian = bfd_big_endian (core->abfd);
+  core->sign_extend_vma = bfd_get_sign_extend_vma (core->abfd) == 1;
+  core->leading_char = bfd_get_symbol_leading_char (core->abfd);
+
+  switch (bfd_get_flavour (core->abfd))
+    {
+    case bfd_target_coff_flavour:
+    case bfd_target_ecoff_flavour:
+    case bfd_target_xcoff_flavour:
+    case bfd_target_elf_flavour:
+    case bfd_target_som_flavour:
+      core->has_func_syms = true;
+      break;
+    default:
+      break;
+    }
+  core->min_insn_size = bfd_get_arch (core->abfd) == bfd_arch_alpha ? 4 : 1;
+
+  if (bfd_get_flavour (core->abfd) == bfd_target_elf_flavour)
+    core->strtab = raw_strtab_load (image);
+  return core;
+}
+
+void
+core_close (Core *core)
+{
+  if (!core)
+    return;
+  if (core->strtab)
+    {
+      free (core->strtab->data);
+      free (core->strtab->st_name);
+      free (core->strtab);
+    }
+  free (core->text_space);
+  free (core->synthetic);
+  free (core->syms);
+  bfd_close (core->abfd);
+  free (core);
+}
+
+vma_t
+core_text_last (const Core *core)
+{
+  return core->text_vma + core->text_size - 1;
+}
+
+bool
+core_src_info (Core *core, vma_t addr, const char **file, const char **func,
+               int *line)
+{
+  const char *f = NULL, *fn = NULL;
+  unsigned int l = 0;
+
+  if (bfd_find_nearest_line (core->abfd, core->text, core->syms,
+                             addr - core->text_vma, &f, &fn, &l)
+      && f && fn && l)
+    {
+      *file = f;
+      *func = fn;
+      *line = (int) l;
+      return true;
+    }
+  return false;
+}
+
+/* ---- which symbols are functions ------------------------------------- */
+
+static bool
+is_digit (char c)
+{
+  return c >= '0' && c <= '9';
+}
+
+/* GNU gprof accepts a static name only if every '.' in it is followed by
+   digits (nested functions "f.123"), optionally after ".clone." or
+   ".constprop.", and it has no '$'.  When such a digit run ends the name,
+   GNU's loop steps over the terminating NUL and goes on checking the next
+   string of the string table; P points into our copy of that table then,
+   so the same names pass and fail.  */
+static bool
+static_name_ok (const char *p)
+{
+  for (; *p; p++)
+    {
+      if (*p == '$')
+        return false;
+      while (*p == '.')
+        {
+          bool digit_seen = false;
+          size_t rest = strlen (p);
+
+          if (rest > 7 && strncmp (p, ".clone.", 7) == 0)
+            p += 6;
+          else if (rest > 11 && strncmp (p, ".constprop.", 11) == 0)
+            p += 10;
+          for (p++; *p; p++)
+            {
+              if (digit_seen && *p == '.')
+                break;
+              if (!is_digit (*p))
+                return false;
+              digit_seen = true;
+            }
+        }
+    }
+  return true;
+}
+
+/* 'T' for a global function, 't' for a static one, 0 to ignore SYM
+   (the I-th symbol).  */
+static int
+sym_class (const Core *core, const Options *opt, long i, asymbol *sym)
+{
+  symbol_info info;
+  const char *scan;
+
+  if (!sym->section || (sym->flags & BSF_DEBUGGING))
+    return 0;
+  if (opt->ignore_static_funcs && (sym->flags & BSF_LOCAL))
+    return 0;
+  bfd_get_symbol_info (core->abfd, sym, &info);
+  if (info.type == 'T' || info.type == 'W')
+    return 'T';
+  if (info.type != 't' || opt->ignore_static_funcs)
+    return 0;
+  if (!sym->name || !sym->name[0])
+    return 0;
+  scan = scan_start (core, i, sym->name);
+  if (!static_name_ok (scan ? scan : sym->name))
+    return 0;
+  if (core->leading_char && core->leading_char != sym->name[0])
+    return 0;
+  if (strncmp (sym->name, "__gnu_compiled", 14) == 0
+      || strncmp (sym->name, "___gnu_compiled", 15) == 0)
+    return 0;
+  if (opt->ignore_non_functions && !(sym->flags & BSF_FUNCTION))
+    return 0;
+  return 't';
+}
+
+void
+core_create_function_syms (Core *core, const Options *opt, SymTab *symtab,
+                           SourceFiles *files)
+{
+  Sym *syms = gp_reallocarray (NULL, (size_t) (core->nsyms ? core->nsyms : 1),
+                               sizeof *syms);
+  size_t n = 0;
+
+  for (long i = 0; i < core->nsyms; i++)
+    {
+      asymbol *asym = core->syms[i];
+      int cls = sym_class (core, opt, i, asym);
+      Sym *s;
+      const char *file, *func;
+
+      if (!cls)
+        continue;
+      s = &syms[n++];
+      memset (s, 0, sizeof *s);
+      s->addr = asym->value + bfd_section_vma (asym->section);
+      s->name = asym->name;
+      if (core_src_info (core, s->addr, &file, &func, &s->line_num))
+        s->file = srcfile_lookup_path (files, file);
+      s->is_func = !core->has_func_syms || (asym->flags & BSF_FUNCTION);
+      s->is_bb_head = true;
+      s->is_static = cls == 't';
+    }
+  if (n == 0)
+    gp_die (_("%s: file `%s' has no symbols\n"), whoami, core->filename);
+  symtab->base = syms;
+  symtab->len = n;
+  symtab_finalize (symtab, core_text_last (core), NULL);
+}
+
+/* One symbol per change of (line, function, file) while walking .text
+   one instruction unit at a time, followed by the function symbols.  */
+void
+core_create_line_syms (Core *core, const Options *opt, SymTab *symtab,
+                       SourceFiles *files)
+{
+  SymTab funcs = { 0 };
+  Sym *lines = NULL, *prev = NULL;
+  size_t n = 0, cap = 0;
+  vma_t end = core->text_vma + core->text_size;
+
+  core_create_function_syms (core, opt, &funcs, files);
+  for (vma_t vma = core->text_vma; vma < end; vma += (vma_t) core->min_insn_size)
+    {
+      const char *file, *func;
+      int line;
+      Sym *s;
+
+      if (!core_src_info (core, vma, &file, &func, &line))
+        continue;
+      if (prev && prev->line_num == line && strcmp (prev->name, func) == 0
+          && strcmp (prev->file->name, file) == 0)
+        continue;
+      gp_grow (&lines, &cap, n + 1, sizeof *lines);
+      s = &lines[n++];
+      memset (s, 0, sizeof *s);
+      s->name = gp_strdup (func);
+      s->file = srcfile_lookup_path (files, file);
+      s->line_num = line;
+      s->addr = vma;
+      /* A line's staticness is its function's.  */
+      if (prev && prev->file == s->file && strcmp (prev->name, s->name) == 0)
+        s->is_static = prev->is_static;
+      else
+        {
+          Sym *f = symtab_lookup (&funcs, vma);
+
+          if (f)
+            s->is_static = f->is_static;
+        }
+      prev = s;
+    }
+  lines = gp_reallocarray (lines, n + funcs.len, sizeof *lines);
+  memcpy (lines + n, funcs.base, funcs.len * sizeof *lines);
+  symtab->base = lines;
+  symtab->len = n + funcs.len;
+  symtab_free (&funcs);
+  symtab_finalize (symtab, core_text_last (core), NULL);
+}
+
+/* ---- -S: an nm-style symbol file -------------------------------------- */
+
+enum { SYMFILE_BUF = 1024 };
+
+void
+core_create_syms_from (Core *core, const char *file, SymTab *symtab)
+{
+  FILE *f = fopen (file, "r");
+  char buf[SYMFILE_BUF], address[SYMFILE_BUF], name[SYMFILE_BUF], type;
+  Sym *syms = NULL;
+  size_t n = 0, cap = 0;
+
+  if (!f)
+    gp_die (_("%s: could not open %s.\n"), whoami, file);
+  /* Lines are read in pieces of at most SYMFILE_BUF - 2 characters, as
+     GNU gprof reads them, so overlong lines split the same way.  */
+  while (fgets (buf, SYMFILE_BUF - 1, f))
+    {
+      Sym *s;
+      uint64_t addr = 0;
+
+      if (sscanf (buf, "%1023s %c %1023s", address, &type, name) != 3)
+        continue;
+      if (type != 't' && type != 'T')
+        continue;
+      gp_grow (&syms, &cap, n + 1, sizeof *syms);
+      s = &syms[n++];
+      memset (s, 0, sizeof *s);
+      if (sscanf (address, "%" SCNx64, &addr) == 1)
+        s->addr = addr;
+      s->name = gp_strdup (name);
+      s->is_func = true;
+      s->is_bb_head = true;
+      s->is_static = type == 't';
+    }
+  fclose (f);
+  if (n == 0)
+    gp_die (_("%s: file `%s' has no symbols\n"), whoami, file);
+  symtab->base = syms;
+  symtab->len = n;
+  symtab_finalize (symtab, core_text_last (core), NULL);
+}

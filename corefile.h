@@ -1,0 +1,56 @@
+/* corefile.h - the executable, read through BFD: its symbols, its .text
+   and the source position of addresses.  */
+
+#ifndef GPROF_COREFILE_H
+#define GPROF_COREFILE_H
+
+#include <bfd.h>
+#include "options.h"
+#include "symtab.h"
+
+typedef struct RawStrtab RawStrtab;
+
+typedef struct Core
+{
+  const char *filename;
+  bfd *abfd;
+  asection *text;
+  vma_t text_vma, text_size;
+  asymbol **syms;               /* BFD's symbols, then synthetic ones */
+  long nsyms;
+  long nsyms_canonical;         /* the ELF .symtab ones, index i = ELF i+1 */
+  asymbol *synthetic;
+
+  /* How profile files for this executable are encoded.  */
+  int vma_bytes;                /* 4 or 8 */
+  bool big_endian;
+  bool sign_extend_vma;
+
+  char leading_char;            /* prefix the target puts on C names */
+  bool has_func_syms;           /* symbols carry a "function" flag */
+  int min_insn_size;
+
+  RawStrtab *strtab;            /* the ELF string table as stored */
+  unsigned char *text_space;    /* .text contents, for -c */
+} Core;
+
+/* Open IMAGE and read its symbols; exits with GNU's messages on error.  */
+Core *core_open (const char *image);
+void core_close (Core *core);
+
+/* Build the symbol table: one Sym per function (GNU's symbol classes),
+   one per source line in addition with -l, or the -S file's.  */
+void core_create_function_syms (Core *core, const Options *opt,
+                                SymTab *symtab, SourceFiles *files);
+void core_create_line_syms (Core *core, const Options *opt,
+                            SymTab *symtab, SourceFiles *files);
+void core_create_syms_from (Core *core, const char *file, SymTab *symtab);
+
+/* Source position of ADDR: true with FILE, FUNC and LINE all known.  */
+bool core_src_info (Core *core, vma_t addr, const char **file,
+                    const char **func, int *line);
+
+/* The last address of .text (GNU gives the last symbol this end).  */
+vma_t core_text_last (const Core *core);
+
+#endif

@@ -1,0 +1,646 @@
+/* gmon_io.c - profile data files.
+
+   Nothing in a file says its byte order or address size: both come from
+   the executable (Core).  Every read is checked; counts are checked
+   against what is left of the file before anything is allocated.  */
+
+#include "config.h"
+#include "gmon_io.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "gmon_out.h"
+#include "gprof.h"
+#include "i18n.h"
+#include "util.h"
+
+typedef struct Reader
+{
+  FILE *f;
+  const char *name;
+  const Core *core;
+  uint64_t size;          /* UINT64_MAX when unknown (a pipe) */
+  uint64_t pos;
+} Reader;
+
+static uint64_t
+decode (const unsigned char *p, int n, bool big)
+{
+  uint64_t v = 0;
+
+  for (int i = 0; i < n; i++)
+    v |= (uint64_t) p[i] << (8 * (big ? n - 1 - i : i));
+  return v;
+}
+
+static bool
+rd_bytes (Reader *r, void *buf, size_t n)
+{
+  if (fread (buf, 1, n, r->f) != n)
+    return false;
+  r->pos += n;
+  return true;
+}
+
+static bool
+rd_uint (Reader *r, int n, uint64_t *v)
+{
+  unsigned char b[8];
+
+  if (!rd_bytes (r, b, (size_t) n))
+    return false;
+  *v = decode (b, n, r->core->big_endian);
+  return true;
+}
+
+static bool
+rd_32 (Reader *r, uint32_t *v)
+{
+  uint64_t x;
+
+  if (!rd_uint (r, 4, &x))
+    return false;
+  *v = (uint32_t) x;
+  return true;
+}
+
+static bool
+rd_vma (Reader *r, vma_t *v)
+{
+  uint64_t x;
+
+  if (!rd_uint (r, r->core->vma_bytes, &x))
+    return false;
+  if (r->core->vma_bytes == 4 && r->core->sign_extend_vma)
+    x = (uint64_t) (int64_t) (int32_t) (uint32_t) x;
+  *v = x;
+  return true;
+}
+
+/* Bytes left to read, or UINT64_MAX if unknown.  */
+static uint64_t
+rd_left (const Reader *r)
+{
+  if (r->size == UINT64_MAX)
+    return UINT64_MAX;
+  return r->pos <= r->size ? r->size - r->pos : 0;
+}
+
+/* Read N 16-bit bins and add them into SAMPLE; returns how many were
+   read before the end of the file.  */
+static unsigned
+rd_bins (Reader *r, int *sample, unsigned n)
+{
+  unsigned char buf[8192];
+  unsigned done = 0;
+
+  while (done < n)
+    {
+      size_t want = n - done < sizeof buf / 2 ? n - done : sizeof buf / 2;
+      size_t got = fread (buf, 2, want, r->f);
+
+      for (size_t i = 0; i < got; i++)
+        sample[done + i] += (int) decode (buf + 2 * i, 2, r->core->big_endian);
+      done += (unsigned) got;
+      r->pos += 2 * got;
+      if (got < want)
+        break;
+    }
+  return done;
+}
+
+static void
+die_eof (const Reader *r)
+{
+  gp_die (_("%s: %s: unexpected end of file\n"), whoami, r->name);
+}
+
+/* ---- GNU format records ------------------------------------------------ */
+
+static void
+read_hist_record (Run *run, Reader *r)
+{
+  vma_t lowpc, highpc;
+  uint32_t nbins, rate;
+  char dimen[GMON_HIST_DIMEN_LEN];
+  char abbrev;
+  HistRecord *rec;
+  unsigned to_read, got;
+
+  if (!rd_vma (r, &lowpc) || !rd_vma (r, &highpc) || !rd_32 (r, &nbins)
+      || !rd_32 (r, &rate) || !rd_bytes (r, dimen, sizeof dimen)
+      || !rd_bytes (r, &abbrev, 1))
+    die_eof (r);
+  rec = hist_check_record (&run->hist, lowpc, highpc, nbins, (int) rate,
+                           dimen, abbrev);
+  /* Bins of a repeated range add into the earlier record: as many bins
+     as it has are read.  */
+  to_read = rec ? rec->nbins : nbins;
+  if ((uint64_t) to_read * 2 > rd_left (r))
+    gp_die (_("%s: %s: unexpected EOF after reading %u of %u samples\n"),
+            whoami, r->name, (unsigned) (rd_left (r) / 2), to_read);
+  if (!rec)
+    rec = hist_new_record (&run->hist, lowpc, highpc, nbins);
+  got = rd_bins (r, rec->sample, to_read);
+  if (got < to_read)
+    gp_die (_("%s: %s: unexpected EOF after reading %u of %u samples\n"),
+            whoami, r->name, got, to_read);
+}
+
+static void
+read_arc_record (Run *run, Reader *r)
+{
+  vma_t from, self;
+  uint32_t count;
+
+  if (!rd_vma (r, &from) || !rd_vma (r, &self) || !rd_32 (r, &count))
+    die_eof (r);
+  cg_tally (run, from, self, count);
+}
+
+/* Skip a NUL-terminated string (old version-0 basic-block records).  */
+static void
+skip_string (Reader *r)
+{
+  int c;
+
+  while ((c = getc (r->f)) != EOF)
+    {
+      r->pos++;
+      if (c == '\0')
+        break;
+    }
+}
+
+static bool
+host_is_big_endian (void)
+{
+  const uint16_t one = 1;
+
+  return *(const unsigned char *) &one == 0;
+}
+
+static void
+read_bb_record (Run *run, Reader *r)
+{
+  uint32_t nblocks;
+
+  if (!rd_32 (r, &nblocks))
+    die_eof (r);
+  /* GNU gprof converts this count from the target's byte order twice,
+     which swaps it back when host and target orders differ.  */
+  if (host_is_big_endian () != r->core->big_endian)
+    nblocks = __builtin_bswap32 (nblocks);
+  if (run->gmon_file_version == 0)
+    skip_string (r);
+  for (uint32_t b = 0; b < nblocks; b++)
+    {
+      vma_t addr, ncalls;
+
+      if (run->gmon_file_version == 0)
+        {
+          /* Version 0 stored host-native values and source names.  */
+          uint64_t host_ncalls, host_addr;
+          int line;
+
+          if (!rd_bytes (r, &host_ncalls, sizeof host_ncalls)
+              || !rd_bytes (r, &host_addr, sizeof host_addr))
+            goto truncated;
+          skip_string (r);
+          skip_string (r);
+          if (!rd_bytes (r, &line, sizeof line))
+            goto truncated;
+          ncalls = host_ncalls;
+          addr = host_addr;
+        }
+      else if (!rd_vma (r, &addr) || !rd_vma (r, &ncalls))
+        goto truncated;
+      bb_record (run, addr, (unsigned long) ncalls);
+    }
+  return;
+
+truncated:
+  errno = 0;
+  perror (r->name);
+  exit (1);
+}
+
+static void
+read_gnu (Run *run, Reader *r, const unsigned char *hdr, unsigned counts[3])
+{
+  uint32_t version = (uint32_t) decode (hdr + 4, 4, r->core->big_endian);
+  int tag;
+
+  if (version != GMON_VERSION && version != 0)
+    gp_die (_("%s: file `%s' has unsupported version %d\n"), whoami, r->name,
+            (int) version);
+  run->gmon_file_version = (int) version;
+  while ((tag = getc (r->f)) != EOF)
+    {
+      r->pos++;
+      switch (tag)
+        {
+        case GMON_TAG_TIME_HIST:
+          counts[0]++;
+          run->gmon_input |= INPUT_HISTOGRAM;
+          read_hist_record (run, r);
+          break;
+        case GMON_TAG_CG_ARC:
+          counts[1]++;
+          run->gmon_input |= INPUT_CALL_GRAPH;
+          read_arc_record (run, r);
+          break;
+        case GMON_TAG_BB_COUNT:
+          counts[2]++;
+          run->gmon_input |= INPUT_BB_COUNTS;
+          read_bb_record (run, r);
+          break;
+        default:
+          gp_die (_("%s: %s: found bad tag %d (file corrupted?)\n"), whoami,
+                  r->name, tag);
+        }
+    }
+}
+
+/* ---- BSD formats ---------------------------------------------------------- */
+
+/* The clock rate of old BSD files, which do not record it.  */
+static int
+host_hz (void)
+{
+  long hz = sysconf (_SC_CLK_TCK);
+
+  if (hz <= 0)
+    {
+      gp_warn (_("time is in ticks, not seconds\n"));
+      return 1;
+    }
+  return (int) hz;
+}
+
+static void
+read_bsd (Run *run, Reader *r, unsigned counts[3])
+{
+  Histograms *h = &run->hist;
+  int vb = r->core->vma_bytes;
+  vma_t lowpc, highpc;
+  uint32_t ncnt, version, header_size;
+  int64_t samp_bytes;
+  unsigned nbins, got;
+  HistRecord *rec;
+
+  if (fseeko (r->f, 0, SEEK_SET) != 0)
+    {
+      perror (r->name);
+      exit (1);
+    }
+  r->pos = 0;
+  if (!rd_vma (r, &lowpc) || !rd_vma (r, &highpc) || !rd_32 (r, &ncnt)
+      || !rd_32 (r, &version))
+    gp_die (_("%s: file too short to be a gmon file\n"), r->name);
+  if (version == GMON_BSD44_VERSION)
+    {
+      uint32_t rate;
+
+      if (!rd_32 (r, &rate))
+        gp_die (_("%s: file too short to be a gmon file\n"), r->name);
+      if (h->n == 0)
+        h->hz = (int) rate;
+      else if (h->hz != (int) rate)
+        gp_die (_("%s: profiling rate incompatible with first gmon file\n"),
+                r->name);
+      header_size = GMON_BSD44_HDR_SIZE ((uint32_t) vb);
+    }
+  else
+    {
+      if (run->opt.file_format == FF_BSD44)
+        gp_die (_("%s: file `%s' has bad magic cookie\n"), whoami, r->name);
+      header_size = GMON_BSD_OLD_HDR_SIZE ((uint32_t) vb);
+    }
+  if (fseeko (r->f, header_size, SEEK_SET) != 0)
+    {
+      perror (r->name);
+      exit (1);
+    }
+  r->pos = header_size;
+
+  samp_bytes = (int64_t) ncnt - header_size;
+  nbins = samp_bytes > 0 ? (unsigned) (samp_bytes / 2) : 0;
+  if (h->n > 0 && (lowpc != h->rec[0].lowpc || highpc != h->rec[0].highpc
+                   || nbins != h->rec[0].nbins))
+    gp_die (_("%s: incompatible with first gmon file\n"), r->name);
+  /* GNU gprof goes on with a negative size here and tries to allocate
+     gigabytes; such a file is not a profile.  */
+  if (samp_bytes < 0 || lowpc > highpc)
+    gp_die (_("%s: file '%s' does not appear to be in gmon.out format\n"),
+            whoami, r->name);
+  if ((uint64_t) nbins * 2 > rd_left (r))
+    gp_die (_("%s: unexpected EOF after reading %d/%d bins\n"), r->name,
+            (int) (rd_left (r) / 2) - 1, (int) nbins);
+  if (h->n == 0)
+    {
+      rec = hist_new_record (h, lowpc, highpc, nbins);
+      h->scale = hist_record_scale (lowpc, highpc, nbins);
+    }
+  else
+    rec = &h->rec[0];
+  if (nbins > 0)
+    counts[0]++;
+  got = rd_bins (r, rec->sample, nbins);
+  if (got < nbins)
+    gp_die (_("%s: unexpected EOF after reading %d/%d bins\n"), r->name,
+            (int) got - 1, (int) nbins);
+
+  /* Then arcs until the end; a partial last one is ignored.  */
+  for (;;)
+    {
+      vma_t from, self;
+      uint64_t count;
+
+      if (!rd_vma (r, &from) || !rd_vma (r, &self) || !rd_uint (r, vb, &count))
+        break;
+      counts[1]++;
+      cg_tally (run, from, self, (unsigned long) count);
+    }
+  if (h->hz == 0)
+    h->hz = host_hz ();
+  run->gmon_input |= INPUT_HISTOGRAM | INPUT_CALL_GRAPH;
+}
+
+/* ---- reading a file ----------------------------------------------------- */
+
+void
+gmon_read (Run *run, const char *filename)
+{
+  Reader r = { 0 };
+  unsigned char hdr[GMON_HEADER_SIZE];
+  unsigned counts[3] = { 0, 0, 0 };
+  struct stat st;
+  bool magic;
+  FileFormat ff = run->opt.file_format;
+
+  r.name = filename;
+  r.core = run->core;
+  r.size = UINT64_MAX;
+  if (strcmp (filename, "-") == 0)
+    r.f = stdin;
+  else if (!(r.f = fopen (filename, "rb")))
+    {
+      perror (filename);
+      exit (1);
+    }
+  if (fstat (fileno (r.f), &st) == 0 && S_ISREG (st.st_mode))
+    r.size = (uint64_t) st.st_size;
+
+  if (!rd_bytes (&r, hdr, sizeof hdr))
+    gp_die (_("%s: file too short to be a gmon file\n"), filename);
+  magic = memcmp (hdr, GMON_MAGIC, GMON_MAGIC_LEN) == 0;
+  if (ff == FF_MAGIC || (ff == FF_AUTO && magic))
+    {
+      if (!magic)
+        gp_die (_("%s: file `%s' has bad magic cookie\n"), whoami, filename);
+      read_gnu (run, &r, hdr, counts);
+    }
+  else if (ff == FF_AUTO || ff == FF_BSD || ff == FF_BSD44)
+    read_bsd (run, &r, counts);
+  else
+    gp_die (_("%s: don't know how to deal with file format %d\n"), whoami,
+            (int) ff);
+  if (r.f != stdin)
+    fclose (r.f);
+
+  if (run->opt.output_style & STYLE_GMON_INFO)
+    {
+      printf (_("File `%s' (version %d) contains:\n"), filename,
+              run->gmon_file_version);
+      printf (counts[0] == 1 ? _("\t%d histogram record\n")
+                             : _("\t%d histogram records\n"), counts[0]);
+      printf (counts[1] == 1 ? _("\t%d call-graph record\n")
+                             : _("\t%d call-graph records\n"), counts[1]);
+      printf (counts[2] == 1 ? _("\t%d basic-block count record\n")
+                             : _("\t%d basic-block count records\n"), counts[2]);
+      run->first_output = false;
+    }
+}
+
+/* ---- writing the sum ------------------------------------------------------ */
+
+typedef struct Writer
+{
+  FILE *f;
+  const Core *core;
+  const char *name;       /* the final name, for messages */
+} Writer;
+
+static char *tmp_name;    /* removed if gprof dies before the rename */
+
+static void
+remove_tmp (void)
+{
+  if (tmp_name)
+    unlink (tmp_name);
+}
+
+static void
+die_write (const Writer *w)
+{
+  perror (w->name);
+  remove_tmp ();
+  exit (1);
+}
+
+static void
+wr_bytes (Writer *w, const void *p, size_t n)
+{
+  if (n && fwrite (p, 1, n, w->f) != n)
+    die_write (w);
+}
+
+static void
+wr_uint (Writer *w, uint64_t v, int n)
+{
+  unsigned char b[8];
+
+  for (int i = 0; i < n; i++)
+    b[w->core->big_endian ? n - 1 - i : i] = (unsigned char) (v >> (8 * i));
+  wr_bytes (w, b, (size_t) n);
+}
+
+static void
+wr_vma (Writer *w, vma_t v)
+{
+  wr_uint (w, v, w->core->vma_bytes);
+}
+
+static void
+wr_byte (Writer *w, int c)
+{
+  unsigned char b = (unsigned char) c;
+
+  wr_bytes (w, &b, 1);
+}
+
+static void
+wr_bins (Writer *w, const HistRecord *rec)
+{
+  /* Bins are 16 bits on disk: larger sums wrap, as in GNU gprof.  */
+  for (unsigned i = 0; i < rec->nbins; i++)
+    wr_uint (w, (uint16_t) rec->sample[i], 2);
+}
+
+/* Each symbol's arcs as a child list of GNU's: newest first.  The
+   addresses written are the symbols', not the original call sites.  */
+static void
+wr_arcs (Writer *w, const Run *run, bool tagged)
+{
+  const CallGraph *cg = &run->cg;
+  size_t n = run->symtab.len;
+  size_t *start = gp_calloc (n + 1, sizeof *start);
+  size_t *order = gp_reallocarray (NULL, cg->narcs ? cg->narcs : 1, sizeof *order);
+
+  for (size_t a = 0; a < cg->narcs; a++)
+    start[(size_t) (cg->arcs[a].parent - run->symtab.base) + 1]++;
+  for (size_t i = 0; i < n; i++)
+    start[i + 1] += start[i];
+  for (size_t a = cg->narcs; a-- > 0;)
+    order[start[(size_t) (cg->arcs[a].parent - run->symtab.base)]++] = a;
+  for (size_t k = 0; k < cg->narcs; k++)
+    {
+      const Arc *arc = &cg->arcs[order[k]];
+
+      if (tagged)
+        wr_byte (w, GMON_TAG_CG_ARC);
+      wr_vma (w, arc->parent->addr);
+      wr_vma (w, arc->child->addr);
+      if (tagged || w->core->vma_bytes == 4)
+        wr_uint (w, (uint32_t) arc->count, 4);
+      else
+        wr_uint (w, arc->count, 8);
+    }
+  free (order);
+  free (start);
+}
+
+static void
+write_gnu (Writer *w, const Run *run)
+{
+  static const unsigned char spare[12];
+  const Histograms *h = &run->hist;
+
+  wr_bytes (w, GMON_MAGIC, GMON_MAGIC_LEN);
+  wr_uint (w, GMON_VERSION, 4);
+  wr_bytes (w, spare, sizeof spare);
+  if (run->gmon_input & INPUT_HISTOGRAM)
+    for (size_t i = 0; i < h->n; i++)
+      {
+        wr_byte (w, GMON_TAG_TIME_HIST);
+        wr_vma (w, h->rec[i].lowpc);
+        wr_vma (w, h->rec[i].highpc);
+        wr_uint (w, h->rec[i].nbins, 4);
+        wr_uint (w, (uint32_t) h->hz, 4);
+        wr_bytes (w, h->dimension, GMON_HIST_DIMEN_LEN);
+        wr_byte (w, h->dimen_abbrev);
+        wr_bins (w, &h->rec[i]);
+      }
+  if (run->gmon_input & INPUT_CALL_GRAPH)
+    wr_arcs (w, run, true);
+  if (run->gmon_input & INPUT_BB_COUNTS)
+    {
+      uint32_t total = 0;
+
+      for (size_t i = 0; i < run->symtab.len; i++)
+        for (int j = 0; run->symtab.base[i].bb && j < NBBS
+                        && run->symtab.base[i].bb->addr[j]; j++)
+          total++;
+      wr_byte (w, GMON_TAG_BB_COUNT);
+      wr_uint (w, total, 4);
+      for (size_t i = 0; i < run->symtab.len; i++)
+        {
+          const BBCounts *bb = run->symtab.base[i].bb;
+
+          for (int j = 0; bb && j < NBBS && bb->addr[j]; j++)
+            {
+              wr_vma (w, bb->addr[j]);
+              wr_vma (w, bb->calls[j]);
+            }
+        }
+    }
+}
+
+static void
+write_bsd (Writer *w, const Run *run)
+{
+  static const unsigned char spare[12];
+  const Histograms *h = &run->hist;
+  const HistRecord *rec = &h->rec[0];
+  uint32_t vb = (uint32_t) w->core->vma_bytes;
+
+  wr_vma (w, rec->lowpc);
+  wr_vma (w, rec->highpc);
+  /* The old header cannot hold a rate: it is used only when the rate is
+     the one a reader will assume.  */
+  if (run->opt.file_format == FF_BSD44 || h->hz != host_hz ())
+    {
+      wr_uint (w, rec->nbins * 2 + GMON_BSD44_HDR_SIZE (vb), 4);
+      wr_uint (w, GMON_BSD44_VERSION, 4);
+      wr_uint (w, (uint32_t) h->hz, 4);
+      wr_bytes (w, spare, sizeof spare);
+    }
+  else
+    wr_uint (w, rec->nbins * 2 + GMON_BSD_OLD_HDR_SIZE (vb), 4);
+  wr_bins (w, rec);
+  wr_arcs (w, run, false);
+}
+
+void
+gmon_write (Run *run, const char *filename)
+{
+  Writer w = { 0 };
+  FileFormat ff = run->opt.file_format;
+  mode_t mask;
+  int fd;
+
+  w.core = run->core;
+  w.name = filename;
+  tmp_name = gp_malloc (strlen (filename) + 16);
+  sprintf (tmp_name, "%s.tmp.XXXXXX", filename);
+  fd = mkstemp (tmp_name);
+  if (fd < 0)
+    {
+      free (tmp_name);
+      tmp_name = NULL;
+      die_write (&w);
+    }
+  gp_on_die (remove_tmp);
+  /* mkstemp makes the file private; give it the usual permissions.  */
+  mask = umask (0);
+  umask (mask);
+  if (fchmod (fd, 0666 & ~mask) != 0 || !(w.f = fdopen (fd, "wb")))
+    die_write (&w);
+
+  if (ff == FF_AUTO || ff == FF_MAGIC)
+    write_gnu (&w, run);
+  else if ((ff == FF_BSD || ff == FF_BSD44) && run->hist.n > 0)
+    write_bsd (&w, run);
+  else
+    {
+      remove_tmp ();
+      gp_die (_("%s: don't know how to deal with file format %d\n"), whoami,
+              (int) ff);
+    }
+  if (fflush (w.f) != 0 || fsync (fileno (w.f)) != 0)
+    die_write (&w);
+  if (fclose (w.f) != 0)
+    {
+      w.f = NULL;
+      die_write (&w);
+    }
+  if (rename (tmp_name, filename) != 0)
+    die_write (&w);
+  free (tmp_name);
+  tmp_name = NULL;
+}

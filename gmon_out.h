@@ -1,0 +1,52 @@
+/* gmon_out.h - the on-disk layout of profile data files.
+
+   Shared by the analyzer (gprof) and the runtime (libgmon), so that both
+   read and write the same bytes.  Every multi-byte field is stored in the
+   byte order of the profiled program, and addresses ("vma" fields) are as
+   wide as its pointers (4 or 8 bytes).  Because field widths depend on the
+   target, the layouts are given as constants rather than C structs.  */
+
+#ifndef GMON_OUT_H
+#define GMON_OUT_H
+
+/* ---- GNU format ("gmon"), version 1 ----------------------------------
+
+   header:  "gmon" | u32 version | 12 spare bytes (zero)
+   then records, each a one-byte tag and a body, until end of file.  */
+
+#define GMON_MAGIC "gmon"
+#define GMON_MAGIC_LEN 4
+#define GMON_VERSION 1
+#define GMON_HEADER_SIZE 20 /* magic + version + spare */
+
+enum gmon_tag
+{
+  GMON_TAG_TIME_HIST = 0, /* histogram of sampled pcs */
+  GMON_TAG_CG_ARC = 1,    /* one call-graph arc */
+  GMON_TAG_BB_COUNT = 2   /* basic-block execution counts */
+};
+
+/* Tag 0 body: vma lowpc | vma highpc | u32 nbins | u32 rate
+               | 15 bytes dimension | 1 byte dimension abbreviation
+               | nbins x u16 counts.  */
+#define GMON_HIST_DIMEN_LEN 15
+
+/* Tag 1 body: vma from_pc | vma self_pc | u32 count.  */
+
+/* Tag 2 body: u32 ncounts | ncounts x (vma addr | vma count).  */
+
+/* ---- BSD formats -------------------------------------------------------
+
+   old BSD:  vma lowpc | vma highpc | u32 ncnt
+   4.4BSD:   vma lowpc | vma highpc | u32 ncnt | u32 version | u32 rate
+             | 12 spare bytes
+   ncnt is the size in bytes of header plus histogram.  Then ncnt-header
+   bytes of u16 bins, then arcs until end of file:
+             vma from_pc | vma self_pc | count (u32 on 32-bit targets,
+             u64 on 64-bit ones).  */
+
+#define GMON_BSD44_VERSION 0x00051879
+#define GMON_BSD_OLD_HDR_SIZE(vma) (2 * (vma) + 4)
+#define GMON_BSD44_HDR_SIZE(vma) (2 * (vma) + 4 + 4 + 4 + 12)
+
+#endif /* GMON_OUT_H */

@@ -1,0 +1,134 @@
+/* gprof.c - the call-graph profile analyzer: read an executable and its
+   profile data, print the flat profile, the call graph and friends.  */
+
+#include "config.h"
+#include "gprof.h"
+
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <libiberty/libiberty.h>
+#include "cg_print.h"
+#include "gmon_io.h"
+#include "i18n.h"
+#include "util.h"
+
+#define SUMMARY_FILE "gmon.sum"
+
+void
+run_separator (Run *run)
+{
+  if (run->first_output)
+    run->first_output = false;
+  else
+    printf ("\f\n");
+}
+
+static void
+read_symbols (Run *run)
+{
+  const Options *opt = &run->opt;
+
+  if (opt->external_symbol_table)
+    core_create_syms_from (run->core, opt->external_symbol_table, &run->symtab);
+  else if (opt->line_granularity)
+    core_create_line_syms (run->core, opt, &run->symtab, &run->files);
+  else
+    core_create_function_syms (run->core, opt, &run->symtab, &run->files);
+  sym_ids_build (&run->ids, opt, &run->symtab, &run->files,
+                 core_text_last (run->core), run->core->leading_char);
+}
+
+static void
+read_profiles (Run *run)
+{
+  if (run->opt.file_format == FF_PROF)
+    gp_die (_("%s: sorry, file format `prof' is not yet supported\n"), whoami);
+  for (size_t i = 0; i < run->opt.nprofiles; i++)
+    gmon_read (run, run->opt.profiles[i]);
+}
+
+/* Without report options: the flat profile and the call graph, as far as
+   the data allows, less the ones turned off.  */
+static void
+default_reports (Run *run)
+{
+  Options *opt = &run->opt;
+
+  if (opt->output_style)
+    return;
+  if (run->gmon_input & (INPUT_HISTOGRAM | INPUT_CALL_GRAPH))
+    {
+      if (run->gmon_input & INPUT_HISTOGRAM)
+        opt->output_style |= STYLE_FLAT_PROFILE;
+      if (run->gmon_input & INPUT_CALL_GRAPH)
+        opt->output_style |= STYLE_CALL_GRAPH;
+    }
+  else
+    opt->output_style = STYLE_EXEC_COUNTS;
+  opt->output_style &= ~opt->user_specified;
+}
+
+static void
+analyse (Run *run)
+{
+  unsigned style = run->opt.output_style;
+
+  if (run->gmon_input & INPUT_HISTOGRAM)
+    hist_assign_samples (run);
+  if (run->gmon_input & INPUT_CALL_GRAPH)
+    cg_assemble (run);
+  if ((style & STYLE_FLAT_PROFILE) && !(run->gmon_input & INPUT_HISTOGRAM))
+    gp_die (_("%s: gmon.out file is missing histogram\n"), whoami);
+  if ((style & STYLE_CALL_GRAPH) && !(run->gmon_input & INPUT_CALL_GRAPH))
+    gp_die (_("%s: gmon.out file is missing call-graph data\n"), whoami);
+}
+
+static void
+print_reports (Run *run)
+{
+  unsigned style = run->opt.output_style;
+
+  if (run->opt.bsd_style && (style & STYLE_CALL_GRAPH))
+    cg_print (run);
+  if (style & STYLE_FLAT_PROFILE)
+    hist_print (run);
+  if (style & STYLE_CALL_GRAPH)
+    {
+      if (!run->opt.bsd_style)
+        cg_print (run);
+      cg_print_index (run);
+    }
+  if (style & STYLE_EXEC_COUNTS)
+    bb_print_exec_counts (run);
+}
+
+int
+main (int argc, char **argv)
+{
+  static Run run;
+  static char outbuf[1 << 16];
+
+  setlocale (LC_ALL, "");
+  bindtextdomain (PACKAGE, LOCALEDIR);
+  textdomain (PACKAGE);
+  whoami = argv[0];
+  xmalloc_set_program_name (whoami);
+  expandargv (&argc, &argv);
+  setvbuf (stdout, outbuf, _IOFBF, sizeof outbuf);
+
+  run.first_output = true;
+  hist_init (&run.hist);
+  options_parse (&run.opt, argc, argv);
+  run.core = core_open (run.opt.image);
+  names_init (&run.names, &run.opt, run.core->leading_char);
+
+  read_symbols (&run);
+  read_profiles (&run);
+  default_reports (&run);
+  if (run.opt.output_style & STYLE_SUMMARY_FILE)
+    gmon_write (&run, SUMMARY_FILE);
+  analyse (&run);
+  print_reports (&run);
+  return 0;
+}

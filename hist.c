@@ -1,0 +1,325 @@
+/* hist.c - histogram records, sample assignment and the flat profile.  */
+
+#include "config.h"
+#include "hist.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "blurbs.h"
+#include "gprof.h"
+#include "i18n.h"
+#include "msort.h"
+#include "util.h"
+
+/* Profile addresses are counted in units of two bytes, as GNU does.  */
+#define UNIT 2
+
+void
+hist_init (Histograms *h)
+{
+  memset (h, 0, sizeof *h);
+  strcpy (h->dimension, "seconds");
+  h->dimen_abbrev = 's';
+}
+
+void
+hist_free (Histograms *h)
+{
+  for (size_t i = 0; i < h->n; i++)
+    free (h->rec[i].sample);
+  free (h->rec);
+  h->rec = NULL;
+  h->n = h->cap = 0;
+}
+
+double
+hist_record_scale (vma_t lowpc, vma_t highpc, unsigned nbins)
+{
+  return (double) ((highpc - lowpc) / UNIT) / nbins;
+}
+
+HistRecord *
+hist_check_record (Histograms *h, vma_t lowpc, vma_t highpc, unsigned nbins,
+                   int rate, const char dimen[15], char abbrev)
+{
+  double scale = hist_record_scale (lowpc, highpc, nbins);
+
+  if (h->n == 0)
+    {
+      /* The first record fixes the rate, unit and scale of the run.  */
+      h->hz = rate;
+      memcpy (h->dimension, dimen, 15);
+      h->dimension[15] = '\0';
+      h->dimen_abbrev = abbrev;
+      h->scale = scale;
+    }
+  else
+    {
+      if (strncmp (dimen, h->dimension, 15) != 0)
+        gp_die (_("%s: dimension unit changed between histogram records\n"
+                  "%s: from '%s'\n%s: to '%.15s'\n"),
+                whoami, whoami, h->dimension, whoami, dimen);
+      if (abbrev != h->dimen_abbrev)
+        gp_die (_("%s: dimension abbreviation changed between histogram records\n"
+                  "%s: from '%c'\n%s: to '%c'\n"),
+                whoami, whoami, h->dimen_abbrev, whoami, abbrev);
+      /* GNU gprof prints this one without a newline.  */
+      if (fabs (h->scale - scale) > 0.000001)
+        gp_die (_("%s: different scales in histogram records"), whoami);
+    }
+
+  for (size_t i = 0; i < h->n; i++)
+    if (h->rec[i].lowpc == lowpc && h->rec[i].highpc == highpc)
+      return &h->rec[i];
+  for (size_t i = 0; i < h->n; i++)
+    {
+      vma_t lo = lowpc > h->rec[i].lowpc ? lowpc : h->rec[i].lowpc;
+      vma_t hi = highpc < h->rec[i].highpc ? highpc : h->rec[i].highpc;
+
+      if (lo < hi)
+        gp_die (_("%s: overlapping histogram records\n"), whoami);
+    }
+  return NULL;
+}
+
+HistRecord *
+hist_new_record (Histograms *h, vma_t lowpc, vma_t highpc, unsigned nbins)
+{
+  HistRecord *r;
+
+  gp_grow (&h->rec, &h->cap, h->n + 1, sizeof *h->rec);
+  r = &h->rec[h->n++];
+  r->lowpc = lowpc;
+  r->highpc = highpc;
+  r->nbins = nbins;
+  r->sample = gp_calloc (nbins, sizeof *r->sample);
+  return r;
+}
+
+long
+hist_bytes_per_bin (const Histograms *h)
+{
+  return (long) ((unsigned long) gp_double_to_long (h->scale) * UNIT);
+}
+
+/* ---- assigning samples ------------------------------------------------ */
+
+/* Bins cover [bin_low, bin_high) and symbols [own start, next start) in
+   units; a bin's samples are shared in proportion to the overlap.  Gaps
+   between symbols belong to the symbol before them.  */
+static void
+assign_record (Run *run, const HistRecord *r, const bool *credit_ok)
+{
+  const SymTab *st = &run->symtab;
+  Histograms *h = &run->hist;
+  vma_t lowpc = r->lowpc / UNIT;
+  size_t j, k = 1;
+
+  for (unsigned i = 0; i < r->nbins; i++)
+    {
+      unsigned count = (unsigned) r->sample[i];
+      vma_t bin_low, bin_high;
+      double count_time;
+
+      if (count == 0)
+        continue;
+      bin_low = lowpc + gp_double_to_vma (h->scale * i);
+      bin_high = lowpc + gp_double_to_vma (h->scale * (i + 1));
+      count_time = count;
+      h->total_time += count_time;
+
+      for (j = k - 1; j < st->len; k = ++j)
+        {
+          vma_t sym_low = st->base[j].addr / UNIT;
+          /* GNU reads past the table for the last symbol; we let it
+             reach to the end of its range.  */
+          vma_t sym_high = j + 1 < st->len ? st->base[j + 1].addr / UNIT
+                                           : st->base[j].end_addr / UNIT + 1;
+          vma_t overlap;
+
+          if (bin_high < sym_low)
+            break;
+          if (bin_low >= sym_high)
+            continue;
+          overlap = (bin_high < sym_high ? bin_high : sym_high)
+                    - (bin_low > sym_low ? bin_low : sym_low);
+          if (overlap > 0)
+            {
+              double credit = overlap * count_time / h->scale;
+
+              if (credit_ok[j])
+                st->base[j].hist_time += credit;
+              else
+                h->total_time -= credit;
+            }
+        }
+    }
+}
+
+void
+hist_assign_samples (Run *run)
+{
+  bool *credit_ok = gp_calloc (run->symtab.len, sizeof *credit_ok);
+
+  for (size_t j = 0; j < run->symtab.len; j++)
+    credit_ok[j] = sym_ids_pass (&run->ids, INCL_FLAT, run->symtab.base[j].addr);
+  for (size_t i = 0; i < run->hist.n; i++)
+    assign_record (run, &run->hist.rec[i], credit_ok);
+  free (credit_ok);
+}
+
+/* ---- the flat profile ------------------------------------------------- */
+
+static const struct
+{
+  char prefix;
+  double scale;
+} si_units[] = {
+  { 'T', 1e-12 }, { 'G', 1e-09 }, { 'M', 1e-06 }, { 'K', 1e-03 },
+  { ' ', 1e-00 }, { 'm', 1e+03 }, { 'u', 1e+06 }, { 'n', 1e+09 },
+  { 'p', 1e+12 }, { 'f', 1e+15 }, { 'a', 1e+18 },
+};
+enum { N_SI = sizeof si_units / sizeof si_units[0], SI_MILLI = 5 };
+
+/* Most time first, then most calls, then by name.  */
+static int
+cmp_time (const void *a, const void *b, void *ctx)
+{
+  const Sym *l = a, *r = b;
+  double diff = r->hist_time - l->hist_time;
+
+  if (diff > 0.0)
+    return 1;
+  if (diff < 0.0)
+    return -1;
+  if (r->ncalls > l->ncalls)
+    return 1;
+  if (r->ncalls < l->ncalls)
+    return -1;
+  return strcmp (l->name, r->name);
+}
+
+/* The unit of the per-call columns: the one that puts the largest
+   per-call time between 1 and 1000.  */
+static int
+choose_unit (const Run *run, Sym **sorted, size_t n)
+{
+  double top_time = 0.0;
+  bool found = false;
+
+  if (run->opt.bsd_style)
+    return SI_MILLI;
+  for (size_t i = 0; i < n; i++)
+    if (sorted[i]->ncalls != 0)
+      {
+        double t = (sorted[i]->hist_time + sorted[i]->child_time)
+                   / sorted[i]->ncalls;
+
+        if (t > top_time)
+          {
+            top_time = t;
+            found = true;
+          }
+      }
+  if (!found)
+    return 0;
+  top_time /= run->hist.hz;
+  for (int l = 0; l < N_SI; l++)
+    {
+      double v = si_units[l].scale * top_time;
+
+      if (v >= 1.0 && v < 1000.0)
+        return l;
+    }
+  /* GNU indexes past its table here; take the nearest end instead.  */
+  return si_units[0].scale * top_time >= 1000.0 ? 0 : N_SI - 1;
+}
+
+static void
+print_header (Run *run, char prefix)
+{
+  Histograms *h = &run->hist;
+  char unit[64];
+
+  snprintf (unit, sizeof unit, _("%c%c/call"), prefix, h->dimen_abbrev);
+  if (run->opt.bsd_style)
+    {
+      printf (_("\ngranularity: each sample hit covers %ld byte(s)"),
+              hist_bytes_per_bin (h));
+      if (h->total_time > 0.0)
+        printf (_(" for %.2f%% of %.2f %s\n\n"), 100.0 / h->total_time,
+                h->total_time / h->hz, h->dimension);
+    }
+  else
+    printf (_("\nEach sample counts as %g %s.\n"), 1.0 / h->hz, h->dimension);
+  if (h->total_time <= 0.0)
+    {
+      printf (_(" no time accumulated\n\n"));
+      /* Every percentage is 0 then; avoid dividing by zero.  */
+      h->total_time = 1.0;
+    }
+  printf ("%5.5s %10.10s %8.8s %8.8s %8.8s %8.8s  %-8.8s\n", "%  ",
+          _("cumulative"), _("self  "), "", _("self  "), _("total "), "");
+  printf ("%5.5s %9.9s  %8.8s %8.8s %8.8s %8.8s  %-8.8s\n", _("time"),
+          h->dimension, h->dimension, _("calls"), unit, unit, _("name"));
+}
+
+static void
+print_row (Run *run, const Sym *sym, double scale, double *accum)
+{
+  const Histograms *h = &run->hist;
+  double pct;
+
+  if (run->opt.ignore_zeros && sym->ncalls == 0 && sym->hist_time == 0)
+    return;
+  *accum += sym->hist_time;
+  pct = h->total_time > 0.0 ? 100 * sym->hist_time / h->total_time : 0.0;
+  printf (run->opt.bsd_style ? "%5.1f %10.2f %8.2f" : "%6.2f %9.2f %8.2f",
+          pct, *accum / h->hz, sym->hist_time / h->hz);
+  if (sym->ncalls != 0)
+    printf (" %8lu %8.2f %8.2f  ", sym->ncalls,
+            scale * sym->hist_time / h->hz / sym->ncalls,
+            scale * (sym->hist_time + sym->child_time) / h->hz / sym->ncalls);
+  else
+    printf (" %8.8s %8.8s %8.8s  ", "", "", "");
+  if (run->opt.bsd_style)
+    print_name (&run->names, sym);
+  else
+    print_name_only (&run->names, sym);
+  putchar ('\n');
+}
+
+void
+hist_print (Run *run)
+{
+  size_t n = run->symtab.len;
+  Sym **sorted = gp_reallocarray (NULL, n ? n : 1, sizeof *sorted);
+  double accum = 0.0;
+  int unit;
+
+  run_separator (run);
+  if (run->opt.bsd_style)
+    {
+      if (run->opt.print_descriptions)
+        {
+          printf (_("\n\n\nflat profile:\n"));
+          blurb_flat ();
+        }
+    }
+  else
+    printf (_("Flat profile:\n"));
+
+  for (size_t i = 0; i < n; i++)
+    sorted[i] = &run->symtab.base[i];
+  msort_ptrs ((void **) sorted, n, cmp_time, NULL);
+  unit = choose_unit (run, sorted, n);
+  print_header (run, si_units[unit].prefix);
+  for (size_t i = 0; i < n; i++)
+    if (sym_ids_pass (&run->ids, INCL_FLAT, sorted[i]->addr))
+      print_row (run, sorted[i], si_units[unit].scale, &accum);
+  free (sorted);
+  if (run->opt.print_descriptions && !run->opt.bsd_style)
+    blurb_flat ();
+}

@@ -1,0 +1,56 @@
+/* hist.h - the histogram of sampled program counters: reading records,
+   crediting samples to symbols, and the flat profile.  */
+
+#ifndef GPROF_HIST_H
+#define GPROF_HIST_H
+
+#include <stdbool.h>
+#include "symtab.h"
+
+struct Run;
+
+typedef struct HistRecord
+{
+  vma_t lowpc, highpc;
+  unsigned nbins;
+  int *sample;
+} HistRecord;
+
+typedef struct Histograms
+{
+  HistRecord *rec;        /* in order of first appearance */
+  size_t n, cap;
+  double scale;           /* address units (2 bytes) per bin */
+  char dimension[16];     /* what a sample measures, "seconds" */
+  char dimen_abbrev;      /* 's' */
+  int hz;                 /* samples per dimension unit, 0 if unknown */
+  double total_time;      /* samples credited to printed symbols */
+} Histograms;
+
+void hist_init (Histograms *h);
+void hist_free (Histograms *h);
+
+/* A GNU histogram record's header was read: check it against the
+   earlier ones (the first one sets rate, unit and scale).  Exits with
+   GNU's messages on a changed unit or scale, or overlapping ranges.
+   Returns the record with the same range, into which its bins add, or
+   NULL when it needs a new one.  */
+HistRecord *hist_check_record (Histograms *h, vma_t lowpc, vma_t highpc,
+                               unsigned nbins, int rate,
+                               const char dimen[15], char abbrev);
+HistRecord *hist_new_record (Histograms *h, vma_t lowpc, vma_t highpc,
+                             unsigned nbins);
+
+/* Address units per bin: ((highpc - lowpc) / 2) / nbins.  */
+double hist_record_scale (vma_t lowpc, vma_t highpc, unsigned nbins);
+
+/* Credit every histogram bin to the symbols it overlaps.  */
+void hist_assign_samples (struct Run *run);
+
+/* The flat profile.  */
+void hist_print (struct Run *run);
+
+/* "(long) scale * 2": the granularity line's bytes per sample.  */
+long hist_bytes_per_bin (const Histograms *h);
+
+#endif

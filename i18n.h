@@ -1,0 +1,15 @@
+/* i18n.h - message translation.  Every user-visible message goes through
+   _() so that po/ can translate it.  */
+
+#ifndef GPROF_I18N_H
+#define GPROF_I18N_H
+
+#ifdef ENABLE_NLS
+#include <libintl.h>
+#define _(s) gettext (s)
+#else
+#define _(s) (s)
+#endif
+#define N_(s) (s)
+
+#endif

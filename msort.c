@@ -1,0 +1,56 @@
+/* msort.c - glibc 2.36's qsort algorithm on arrays of pointers.  */
+
+#include "config.h"
+#include "msort.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include "util.h"
+
+/* Recursion depth is log2(n), so plain recursion is fine here.  */
+static void
+msort_rec (void **v, size_t n, void **tmp, msort_cmp cmp, void *ctx)
+{
+  size_t n1, n2;
+  void **b1, **b2, **out;
+
+  if (n <= 1)
+    return;
+  n1 = n / 2;
+  n2 = n - n1;
+  b1 = v;
+  b2 = v + n1;
+  msort_rec (b1, n1, tmp, cmp, ctx);
+  msort_rec (b2, n2, tmp, cmp, ctx);
+
+  out = tmp;
+  while (n1 > 0 && n2 > 0)
+    {
+      if (cmp (*b1, *b2, ctx) <= 0)
+        {
+          *out++ = *b1++;
+          n1--;
+        }
+      else
+        {
+          *out++ = *b2++;
+          n2--;
+        }
+    }
+  /* What is left of the right run is already in place.  */
+  if (n1 > 0)
+    memcpy (out, b1, n1 * sizeof *b1);
+  memcpy (v, tmp, (n - n2) * sizeof *v);
+}
+
+void
+msort_ptrs (void **v, size_t n, msort_cmp cmp, void *ctx)
+{
+  void **tmp;
+
+  if (n <= 1)
+    return;
+  tmp = gp_reallocarray (NULL, n, sizeof *tmp);
+  msort_rec (v, n, tmp, cmp, ctx);
+  free (tmp);
+}

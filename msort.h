@@ -1,0 +1,21 @@
+/* msort.h - the one sort every report uses.
+
+   GNU gprof sorts with the C library's qsort, which in glibc 2.36 is a
+   top-down merge sort.  Several of gprof's comparators are not consistent
+   orderings, so byte-identical reports need that exact algorithm, not
+   just any stable sort.  This is it, independent of the C library.  */
+
+#ifndef GPROF_MSORT_H
+#define GPROF_MSORT_H
+
+#include <stddef.h>
+
+/* Compares two elements of the array (the pointers themselves).  */
+typedef int (*msort_cmp) (const void *a, const void *b, void *ctx);
+
+/* Sort an array of N pointers: split at N/2 (the left half is the
+   smaller), sort both halves, merge taking from the left run whenever
+   cmp (left, right) <= 0.  */
+void msort_ptrs (void **v, size_t n, msort_cmp cmp, void *ctx);
+
+#endif

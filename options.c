@@ -1,0 +1,318 @@
+/* options.c - the command line.
+
+   The option letters, long names and their order are GNU gprof's, so
+   that glibc's getopt_long gives the same errors and abbreviations.  */
+
+#include "config.h"
+#include "options.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <libiberty/demangle.h>
+#include "i18n.h"
+#include "util.h"
+
+enum
+{
+  OPTION_DEMANGLE = 150,
+  OPTION_NO_DEMANGLE,
+  OPTION_INLINE_FILE_NAMES
+};
+
+static const char short_options[] =
+  "aA::bBcC::d::De:E:f:F:hiI:J::k:lLm:n:N:O:p::P::q::Q::rR:sS:t:Tvw:xyzZ::";
+
+static const struct option long_options[] = {
+  { "line", no_argument, NULL, 'l' },
+  { "no-static", no_argument, NULL, 'a' },
+  { "ignore-non-functions", no_argument, NULL, 'D' },
+  { "external-symbol-table", required_argument, NULL, 'S' },
+  { "annotated-source", optional_argument, NULL, 'A' },
+  { "no-annotated-source", optional_argument, NULL, 'J' },
+  { "flat-profile", optional_argument, NULL, 'p' },
+  { "no-flat-profile", optional_argument, NULL, 'P' },
+  { "graph", optional_argument, NULL, 'q' },
+  { "no-graph", optional_argument, NULL, 'Q' },
+  { "exec-counts", optional_argument, NULL, 'C' },
+  { "no-exec-counts", optional_argument, NULL, 'Z' },
+  { "function-ordering", no_argument, NULL, 'r' },
+  { "file-ordering", required_argument, NULL, 'R' },
+  { "file-info", no_argument, NULL, 'i' },
+  { "sum", no_argument, NULL, 's' },
+  { "all-lines", no_argument, NULL, 'x' },
+  { "demangle", optional_argument, NULL, OPTION_DEMANGLE },
+  { "no-demangle", no_argument, NULL, OPTION_NO_DEMANGLE },
+  { "directory-path", required_argument, NULL, 'I' },
+  { "display-unused-functions", no_argument, NULL, 'z' },
+  { "inline-file-names", no_argument, NULL, OPTION_INLINE_FILE_NAMES },
+  { "min-count", required_argument, NULL, 'm' },
+  { "print-path", no_argument, NULL, 'L' },
+  { "separate-files", no_argument, NULL, 'y' },
+  { "static-call-graph", no_argument, NULL, 'c' },
+  { "table-length", required_argument, NULL, 't' },
+  { "time", required_argument, NULL, 'n' },
+  { "no-time", required_argument, NULL, 'N' },
+  { "width", required_argument, NULL, 'w' },
+  /* GNU's table has these unnamed entries; "--=X" matches the first.  */
+  { "", required_argument, NULL, 'e' },
+  { "", required_argument, NULL, 'E' },
+  { "", required_argument, NULL, 'f' },
+  { "", required_argument, NULL, 'F' },
+  { "", required_argument, NULL, 'k' },
+  { "brief", no_argument, NULL, 'b' },
+  { "debug", optional_argument, NULL, 'd' },
+  { "help", no_argument, NULL, 'h' },
+  { "file-format", required_argument, NULL, 'O' },
+  { "traditional", no_argument, NULL, 'T' },
+  { "version", no_argument, NULL, 'v' },
+  { NULL, 0, NULL, 0 }
+};
+
+void
+options_usage (void *stream, int status)
+{
+  FILE *f = stream;
+
+  fprintf (f, _("\
+Usage: %s [-[abcDhilLrsTvwxyz]] [-[ABCeEfFJnNOpPqQRStZ][name]] [-I dirs]\n\
+\t[-d[num]] [-k from/to] [-m min-count] [-t table-length]\n\
+\t[--[no-]annotated-source[=name]] [--[no-]exec-counts[=name]]\n\
+\t[--[no-]flat-profile[=name]] [--[no-]graph[=name]]\n\
+\t[--[no-]time=name] [--all-lines] [--brief] [--debug[=level]]\n\
+\t[--function-ordering] [--file-ordering] [--inline-file-names]\n\
+\t[--directory-path=dirs] [--display-unused-functions]\n\
+\t[--file-format=name] [--file-info] [--help] [--line] [--min-count=n]\n\
+\t[--no-static] [--print-path] [--separate-files]\n\
+\t[--static-call-graph] [--sum] [--table-length=len] [--traditional]\n\
+\t[--version] [--width=n] [--ignore-non-functions]\n\
+\t[--demangle[=STYLE]] [--no-demangle] [--external-symbol-table=name] [@FILE]\n\
+\t[image-file] [profile-file...]\n"),
+           whoami);
+  if (status == 0)
+    fprintf (f, _("Report bugs to %s\n"), "<https://sourceware.org/bugzilla/>");
+  exit (status);
+}
+
+static void
+add_spec (Options *opt, const char *spec, SymTable table)
+{
+  opt->specs = gp_reallocarray (opt->specs, opt->nspecs + 1, sizeof *opt->specs);
+  opt->specs[opt->nspecs].spec = spec;
+  opt->specs[opt->nspecs].table = table;
+  opt->nspecs++;
+}
+
+/* Split a ':'-separated list of directories; empty parts are kept.  */
+static void
+add_search_dirs (Options *opt, const char *list)
+{
+  const char *p = list;
+
+  for (;;)
+    {
+      const char *colon = strchr (p, ':');
+      size_t len = colon ? (size_t) (colon - p) : strlen (p);
+
+      opt->search_dirs = gp_reallocarray (opt->search_dirs,
+                                          opt->nsearch_dirs + 1,
+                                          sizeof *opt->search_dirs);
+      opt->search_dirs[opt->nsearch_dirs++] = strndup (p, len);
+      if (!colon)
+        break;
+      p = colon + 1;
+    }
+}
+
+static void __attribute__ ((noreturn))
+print_version (void)
+{
+  printf (_("GNU gprof %s\n"), "(GNU Binutils for Debian) 2.40");
+  printf (_("Based on BSD gprof, copyright 1983 Regents of the University of California.\n"));
+  printf (_("This program is free software.  This program has absolutely no warranty.\n"));
+  exit (0);
+}
+
+static void
+set_file_format (Options *opt, const char *arg)
+{
+  switch (arg[0])
+    {
+    case 'a': opt->file_format = FF_AUTO; break;
+    case 'm': opt->file_format = FF_MAGIC; break;
+    case 'b': opt->file_format = FF_BSD; break;
+    case '4': opt->file_format = FF_BSD44; break;
+    case 'p': opt->file_format = FF_PROF; break;
+    default:
+      /* GNU gprof prints the two names in this order.  */
+      fprintf (stderr, _("%s: unknown file format %s\n"), arg, whoami);
+      exit (1);
+    }
+}
+
+/* -pSPEC / -PSPEC style pairs: a spec goes to a table, no spec switches
+   the report on or off.  */
+static void
+style_option (Options *opt, const char *arg, unsigned style, SymTable incl,
+              bool negative)
+{
+  if (negative)
+    {
+      if (arg)
+        {
+          add_spec (opt, arg, (SymTable) (incl + 1));
+          opt->output_style |= style;
+        }
+      else
+        opt->output_style &= ~style;
+    }
+  else
+    {
+      if (arg)
+        add_spec (opt, arg, incl);
+      opt->output_style |= style;
+    }
+  opt->user_specified |= style;
+}
+
+static void
+graph_option (Options *opt, const char *arg, bool negative)
+{
+  SymTable incl = arg && strchr (arg, '/') ? INCL_ARCS : INCL_GRAPH;
+
+  style_option (opt, arg, STYLE_CALL_GRAPH, incl, negative);
+}
+
+void
+options_parse (Options *opt, int argc, char **argv)
+{
+  int c;
+
+  memset (opt, 0, sizeof *opt);
+  opt->print_descriptions = true;
+  opt->ignore_zeros = true;
+  opt->demangle = true;
+  opt->bb_table_length = 10;
+  opt->bb_min_calls = 1;
+  opt->output_width = 80;
+
+  while ((c = getopt_long (argc, argv, short_options, long_options, NULL)) != -1)
+    switch (c)
+      {
+      case 'a': opt->ignore_static_funcs = true; break;
+      case 'A': style_option (opt, optarg, STYLE_ANNOTATED_SOURCE, INCL_ANNO, false); break;
+      case 'b': opt->print_descriptions = false; break;
+      case 'B':
+        opt->output_style |= STYLE_CALL_GRAPH;
+        opt->user_specified |= STYLE_CALL_GRAPH;
+        break;
+      case 'c': opt->ignore_direct_calls = true; break;
+      case 'C': style_option (opt, optarg, STYLE_EXEC_COUNTS, INCL_EXEC, false); break;
+      case 'd':
+        if (optarg)
+          opt->debug_level |= (unsigned) atoi (optarg) | 1;
+        else
+          opt->debug_level = ~0u;
+        printf ("[main] debug-level=0x%x\n", opt->debug_level);
+        break;
+      case 'D': opt->ignore_non_functions = true; break;
+      case 'E':
+        add_spec (opt, optarg, EXCL_TIME);
+        add_spec (opt, optarg, EXCL_GRAPH);
+        break;
+      case 'e': add_spec (opt, optarg, EXCL_GRAPH); break;
+      case 'F':
+        add_spec (opt, optarg, INCL_TIME);
+        add_spec (opt, optarg, INCL_GRAPH);
+        break;
+      case 'f': add_spec (opt, optarg, INCL_GRAPH); break;
+      case 'h': options_usage (stdout, 0);
+      case 'i':
+        opt->output_style |= STYLE_GMON_INFO;
+        opt->user_specified |= STYLE_GMON_INFO;
+        break;
+      case 'I': add_search_dirs (opt, optarg); break;
+      case 'J': style_option (opt, optarg, STYLE_ANNOTATED_SOURCE, INCL_ANNO, true); break;
+      case 'k': add_spec (opt, optarg, EXCL_ARCS); break;
+      case 'l': opt->line_granularity = true; break;
+      case 'L': opt->print_path = true; break;
+      case 'm': opt->bb_min_calls = strtoul (optarg, NULL, 10); break;
+      case 'n': add_spec (opt, optarg, INCL_TIME); break;
+      case 'N': add_spec (opt, optarg, EXCL_TIME); break;
+      case 'O': set_file_format (opt, optarg); break;
+      case 'p': style_option (opt, optarg, STYLE_FLAT_PROFILE, INCL_FLAT, false); break;
+      case 'P': style_option (opt, optarg, STYLE_FLAT_PROFILE, INCL_FLAT, true); break;
+      case 'q': graph_option (opt, optarg, false); break;
+      case 'Q': graph_option (opt, optarg, true); break;
+      case 'r':
+        opt->output_style |= STYLE_FUNCTION_ORDER;
+        opt->user_specified |= STYLE_FUNCTION_ORDER;
+        break;
+      case 'R':
+        opt->output_style |= STYLE_FILE_ORDER;
+        opt->user_specified |= STYLE_FILE_ORDER;
+        opt->function_mapping_file = optarg;
+        break;
+      case 's':
+        opt->output_style |= STYLE_SUMMARY_FILE;
+        opt->user_specified |= STYLE_SUMMARY_FILE;
+        break;
+      case 'S': opt->external_symbol_table = optarg; break;
+      case 't':
+        opt->bb_table_length = atoi (optarg);
+        if (opt->bb_table_length < 0)
+          opt->bb_table_length = 0;
+        break;
+      case 'T': opt->bsd_style = true; break;
+      case 'v': print_version ();
+      case 'w':
+        opt->output_width = atoi (optarg);
+        if (opt->output_width < 1)
+          opt->output_width = 1;
+        break;
+      case 'x': opt->bb_annotate_all_lines = true; break;
+      case 'y': opt->create_annotation_files = true; break;
+      case 'z': opt->ignore_zeros = false; break;
+      case 'Z': style_option (opt, optarg, STYLE_EXEC_COUNTS, INCL_EXEC, true); break;
+      case OPTION_DEMANGLE:
+        opt->demangle = true;
+        if (optarg)
+          {
+            enum demangling_styles style = cplus_demangle_name_to_style (optarg);
+
+            if (style == unknown_demangling)
+              {
+                fprintf (stderr, _("%s: unknown demangling style `%s'\n"),
+                         whoami, optarg);
+                exit (1);
+              }
+            opt->demangle_style = (int) style;
+          }
+        break;
+      case OPTION_NO_DEMANGLE: opt->demangle = false; break;
+      case OPTION_INLINE_FILE_NAMES: opt->inline_file_names = true; break;
+      default:
+        options_usage (stderr, 1);
+      }
+
+  if ((opt->output_style & STYLE_FUNCTION_ORDER)
+      && (opt->output_style & STYLE_FILE_ORDER))
+    {
+      fprintf (stderr, _("%s: Only one of --function-ordering and --file-ordering may be specified.\n"),
+               whoami);
+      exit (1);
+    }
+  if (opt->output_style & STYLE_SUMMARY_FILE)
+    opt->line_granularity = true;
+  if (getenv ("GPROF_PATH"))
+    add_search_dirs (opt, getenv ("GPROF_PATH"));
+
+  opt->image = optind < argc ? argv[optind++] : "a.out";
+  opt->profiles = gp_reallocarray (NULL, (size_t) (argc - optind) + 1,
+                                   sizeof *opt->profiles);
+  opt->profiles[0] = optind < argc ? argv[optind++] : "gmon.out";
+  opt->nprofiles = 1;
+  while (optind < argc)
+    opt->profiles[opt->nprofiles++] = argv[optind++];
+}

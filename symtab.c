@@ -1,0 +1,202 @@
+/* symtab.c - sorting, de-duplication and lookup of symbols; source files.  */
+
+#include "config.h"
+#include "symtab.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include "msort.h"
+#include "util.h"
+
+/* Address first; at equal addresses functions before lines and globals
+   before statics, so that de-duplication sees the preferred one first
+   where it can.  */
+static int
+cmp_addr (const void *a, const void *b, void *ctx)
+{
+  const Sym *l = a, *r = b;
+
+  if (l->addr != r->addr)
+    return l->addr < r->addr ? -1 : 1;
+  if (l->is_func != r->is_func)
+    return l->is_func ? -1 : 1;
+  if (l->is_static != r->is_static)
+    return l->is_static ? 1 : -1;
+  return 0;
+}
+
+/* Should SRC replace KEPT, a symbol at the same address?  */
+static bool
+prefer (const Sym *src, const Sym *kept)
+{
+  const char *s = src->name, *k = kept->name;
+
+  if (!src->is_static && kept->is_static)
+    return true;
+  if (src->is_static != kept->is_static)
+    return false;
+  if (src->is_func != kept->is_func)
+    return src->is_func;
+  if (s[0] != '_' && k[0] == '_')
+    return true;
+  return s[0] == '_' && k[0] == '_' && s[1] != '_' && k[1] == '_';
+}
+
+void
+symtab_finalize (SymTab *tab, vma_t text_last, long *remap)
+{
+  Sym **order, *out;
+  size_t i, n = tab->len, nout = 0;
+  size_t *owner = NULL;     /* old position of the entry in each new slot */
+  vma_t prev_addr;
+
+  if (n == 0)
+    return;
+  order = gp_reallocarray (NULL, n, sizeof *order);
+  for (i = 0; i < n; i++)
+    order[i] = &tab->base[i];
+  msort_ptrs ((void **) order, n, cmp_addr, NULL);
+
+  out = gp_reallocarray (NULL, n, sizeof *out);
+  if (remap)
+    {
+      owner = gp_reallocarray (NULL, n, sizeof *owner);
+      for (i = 0; i < n; i++)
+        remap[i] = -1;
+    }
+  prev_addr = order[0]->addr - 1;
+  for (i = 0; i < n; i++)
+    {
+      Sym *src = order[i];
+      size_t old = (size_t) (src - tab->base);
+
+      if (src->addr == prev_addr)
+        {
+          Sym *kept = &out[nout - 1];
+
+          if (prefer (src, kept))
+            {
+              if (remap)
+                {
+                  /* The replaced entry is gone, and with it anything
+                     attached to its old position.  */
+                  remap[owner[nout - 1]] = -1;
+                  remap[old] = (long) (nout - 1);
+                  owner[nout - 1] = old;
+                }
+              *kept = *src;
+            }
+          continue;
+        }
+      if (nout > 0 && out[nout - 1].end_addr == 0)
+        out[nout - 1].end_addr = src->addr - 1;
+      /* Keep only symbols with a non-empty range.  */
+      if (src->end_addr == 0 || src->addr <= src->end_addr)
+        {
+          if (remap)
+            {
+              remap[old] = (long) nout;
+              owner[nout] = old;
+            }
+          out[nout++] = *src;
+          prev_addr = src->addr;
+        }
+    }
+  if (nout > 0 && out[nout - 1].end_addr == 0)
+    out[nout - 1].end_addr = text_last;
+
+  free (owner);
+  free (order);
+  free (tab->base);
+  tab->base = out;
+  tab->len = nout;
+}
+
+Sym *
+symtab_lookup (const SymTab *tab, vma_t addr)
+{
+  size_t lo = 0, hi = tab->len;
+
+  /* Find the last symbol starting at or below ADDR.  */
+  while (lo < hi)
+    {
+      size_t mid = lo + (hi - lo) / 2;
+
+      if (tab->base[mid].addr <= addr)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  if (lo == 0)
+    return NULL;
+  if (addr > tab->base[lo - 1].end_addr)
+    return NULL;
+  return &tab->base[lo - 1];
+}
+
+void
+symtab_free (SymTab *tab)
+{
+  free (tab->base);
+  tab->base = NULL;
+  tab->len = 0;
+}
+
+static size_t
+hash_str (const char *s)
+{
+  size_t h = 5381;
+
+  while (*s)
+    h = h * 33 + (unsigned char) *s++;
+  return h;
+}
+
+static void
+srcfile_rehash (SourceFiles *files)
+{
+  size_t nb = files->nbuckets ? files->nbuckets * 2 : 64;
+  SourceFile **hash = gp_calloc (nb, sizeof *hash);
+
+  for (SourceFile *sf = files->first; sf; sf = sf->next)
+    {
+      size_t b = hash_str (sf->name) & (nb - 1);
+
+      sf->hash_next = hash[b];
+      hash[b] = sf;
+    }
+  free (files->hash);
+  files->hash = hash;
+  files->nbuckets = nb;
+}
+
+SourceFile *
+srcfile_lookup_path (SourceFiles *files, const char *path)
+{
+  SourceFile *sf;
+  size_t b;
+
+  if (files->count >= files->nbuckets)
+    srcfile_rehash (files);
+  b = hash_str (path) & (files->nbuckets - 1);
+  for (sf = files->hash[b]; sf; sf = sf->hash_next)
+    if (strcmp (sf->name, path) == 0)
+      return sf;
+  sf = gp_calloc (1, sizeof *sf);
+  sf->name = gp_strdup (path);
+  sf->next = files->first;
+  files->first = sf;
+  sf->hash_next = files->hash[b];
+  files->hash[b] = sf;
+  files->count++;
+  return sf;
+}
+
+SourceFile *
+srcfile_lookup_name (const SourceFiles *files, const char *name)
+{
+  for (SourceFile *sf = files->first; sf; sf = sf->next)
+    if (strcmp (name, gp_basename (sf->name)) == 0)
+      return sf;
+  return NULL;
+}

@@ -1,0 +1,102 @@
+/* symtab.h - the symbol table: one array of Sym sorted by address.
+
+   A Sym is one function (or, with -l, one source line).  Lookup by
+   address is a binary search.  Source files are interned so that a Sym
+   points at its file and equal files are the same object.  */
+
+#ifndef GPROF_SYMTAB_H
+#define GPROF_SYMTAB_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef uint64_t vma_t;
+
+/* GNU gprof keeps the counts of at most this many basic blocks per
+   symbol; further blocks are dropped, as there.  */
+#define NBBS 10
+
+typedef struct SourceFile SourceFile;
+typedef struct Sym Sym;
+
+struct SourceFile
+{
+  char *name;             /* the path as the debugging information names it */
+  SourceFile *next;       /* list order: most recently created first */
+  SourceFile *hash_next;
+  /* Annotated source (-A).  */
+  int num_lines;
+  unsigned long ncalls;
+  Sym **line;
+};
+
+typedef struct SourceFiles
+{
+  SourceFile *first;
+  SourceFile **hash;
+  size_t nbuckets, count;
+} SourceFiles;
+
+typedef struct BBCounts
+{
+  vma_t addr[NBBS];
+  unsigned long calls[NBBS];
+} BBCounts;
+
+struct Sym
+{
+  vma_t addr, end_addr;
+  const char *name;       /* NULL for a cycle header */
+  SourceFile *file;
+  int line_num;
+  bool is_func, is_static, is_bb_head, mapped;
+
+  double hist_time;       /* samples credited to this symbol */
+  unsigned long ncalls;
+  BBCounts *bb;           /* -l basic-block counts, or NULL */
+
+  /* Call graph (cg_arcs.c, cg_dfn.c).  */
+  unsigned long self_calls;
+  double child_time;
+  double prop_fract, prop_self, prop_child;
+  int index;              /* position in the call graph, from 1 */
+  int top_order;          /* 0 unvisited, -1 busy, > 0 numbered */
+  bool print_flag;
+  bool has_been_placed;   /* -r/-R orderings */
+  int cyc_num;            /* cycle number, 0 if in none */
+  Sym *cyc_head;          /* cycle header (or self) */
+  Sym *cyc_next;          /* next member of the cycle */
+  /* Arcs: slices of the call graph's arc arrays.  */
+  uint32_t first_child, nchildren;
+  uint32_t first_parent, nparents;
+  /* -r: neighbours in a placement chain, and use count.  */
+  Sym *ord_next, *ord_prev;
+  int nuses;
+};
+
+typedef struct SymTab
+{
+  Sym *base;
+  size_t len;
+} SymTab;
+
+/* Sort TAB by address and drop duplicate addresses with GNU's
+   preferences (global over static, function over line, no leading
+   underscore over one); give each symbol without an end address the
+   start of the next one minus one, and the last one TEXT_LAST.  If REMAP
+   is not NULL it receives, for each entry's old position, its new
+   position or -1 if it was dropped.  */
+void symtab_finalize (SymTab *tab, vma_t text_last, long *remap);
+
+/* The symbol whose [addr, end_addr] holds ADDR, or NULL.  */
+Sym *symtab_lookup (const SymTab *tab, vma_t addr);
+
+void symtab_free (SymTab *tab);
+
+/* Intern PATH; creates the entry on first use.  */
+SourceFile *srcfile_lookup_path (SourceFiles *files, const char *path);
+/* The first file (in list order) whose last path component is NAME.  */
+SourceFile *srcfile_lookup_name (const SourceFiles *files, const char *name);
+
+#endif

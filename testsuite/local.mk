@@ -1,0 +1,3 @@
+## testsuite/local.mk - the analyzer's tests (included by Makefile.am).
+
+include testsuite/fixtures/local.mk

@@ -1,0 +1,129 @@
+/* util.c - memory, diagnostics and small helpers.  */
+
+#include "config.h"
+#include "util.h"
+
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <libiberty/libiberty.h>
+
+const char *whoami = "gprof";
+
+enum { MAX_DIE_HOOKS = 4 };
+static void (*die_hooks[MAX_DIE_HOOKS]) (void);
+static int n_die_hooks;
+
+void
+gp_on_die (void (*fn) (void))
+{
+  if (n_die_hooks < MAX_DIE_HOOKS)
+    die_hooks[n_die_hooks++] = fn;
+}
+
+void
+gp_die (const char *fmt, ...)
+{
+  va_list ap;
+
+  va_start (ap, fmt);
+  vfprintf (stderr, fmt, ap);
+  va_end (ap);
+  while (n_die_hooks > 0)
+    die_hooks[--n_die_hooks] ();
+  exit (1);
+}
+
+void
+gp_warn (const char *fmt, ...)
+{
+  va_list ap;
+
+  va_start (ap, fmt);
+  vfprintf (stderr, fmt, ap);
+  va_end (ap);
+}
+
+/* libiberty's x* functions print the message GNU gprof prints on memory
+   exhaustion and exit with status 1.  */
+void *
+gp_malloc (size_t n)
+{
+  return xmalloc (n ? n : 1);
+}
+
+void *
+gp_calloc (size_t n, size_t size)
+{
+  if (n == 0 || size == 0)
+    return xcalloc (1, 1);
+  return xcalloc (n, size);
+}
+
+void *
+gp_realloc (void *p, size_t n)
+{
+  return xrealloc (p, n ? n : 1);
+}
+
+void *
+gp_reallocarray (void *p, size_t n, size_t size)
+{
+  if (size != 0 && n > SIZE_MAX / size)
+    xmalloc_failed (SIZE_MAX);
+  return gp_realloc (p, n * size);
+}
+
+char *
+gp_strdup (const char *s)
+{
+  return xstrdup (s);
+}
+
+void
+gp_grow (void *pv, size_t *cap, size_t need, size_t elem)
+{
+  void **p = pv;
+  size_t n;
+
+  if (need <= *cap)
+    return;
+  n = *cap ? *cap : 16;
+  while (n < need)
+    {
+      if (n > SIZE_MAX / 2)
+        xmalloc_failed (SIZE_MAX);
+      n *= 2;
+    }
+  *p = gp_reallocarray (*p, n, elem);
+  *cap = n;
+}
+
+long
+gp_double_to_long (double d)
+{
+  if (isnan (d) || d >= 0x1p63 || d < -0x1p63)
+    return LONG_MIN;
+  return (long) d;
+}
+
+uint64_t
+gp_double_to_vma (double d)
+{
+  if (isnan (d) || d >= 0x1p64)
+    return 0;
+  if (d <= -1.0)
+    return (uint64_t) (int64_t) gp_double_to_long (d);
+  return (uint64_t) d;
+}
+
+const char *
+gp_basename (const char *name)
+{
+  const char *slash = strrchr (name, '/');
+
+  return slash ? slash + 1 : name;
+}

@@ -1,0 +1,52 @@
+/* util.h - memory, diagnostics and small helpers shared by every stage.  */
+
+#ifndef GPROF_UTIL_H
+#define GPROF_UTIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* The program name used as the prefix of messages: argv[0], as given.
+   Set once in main; a global because nearly every diagnostic needs it.  */
+extern const char *whoami;
+
+/* Print a message to stderr and exit with status 1.  The format carries
+   its own prefix (most messages start with whoami, some with a file
+   name), exactly as GNU gprof words them.  */
+void gp_die (const char *fmt, ...)
+  __attribute__ ((noreturn, format (printf, 1, 2)));
+
+/* Print a warning to stderr and go on.  */
+void gp_warn (const char *fmt, ...) __attribute__ ((format (printf, 1, 2)));
+
+/* Functions run by gp_die before exiting (e.g. removing a half-written
+   temporary file).  At most a few are ever registered.  */
+void gp_on_die (void (*fn) (void));
+
+/* Allocation that never returns NULL: failure is reported in libiberty's
+   words ("out of memory allocating N bytes ...") and exits.  */
+void *gp_malloc (size_t n);
+void *gp_calloc (size_t n, size_t size);
+void *gp_realloc (void *p, size_t n);
+/* n * size, reallocated; dies if the product overflows.  */
+void *gp_reallocarray (void *p, size_t n, size_t size);
+char *gp_strdup (const char *s);
+
+/* A growable array: `gp_grow (&v, &cap, need, sizeof *v)` makes room for
+   `need` elements, doubling.  */
+void gp_grow (void *pv, size_t *cap, size_t need, size_t elem);
+
+/* GNU gprof converts doubles to long with a plain C cast; on x86-64 an
+   out-of-range or NaN value becomes LONG_MIN.  Reproduce that without
+   undefined behaviour.  */
+long gp_double_to_long (double d);
+
+/* The same for the conversion to an unsigned 64-bit address: values from
+   2^64 up, and NaN, become 0 there.  */
+uint64_t gp_double_to_vma (double d);
+
+/* The last path component of NAME (the whole name if it has no '/').  */
+const char *gp_basename (const char *name);
+
+#endif
