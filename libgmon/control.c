@@ -1,0 +1,768 @@
+/* control.c - start, stop, configuration, fork and exit handling.
+
+   Life cycle:
+     __monstartup      reads the environment, allocates the histogram,
+		       installs the sampling handler, attaches the calling
+		       thread; called by the -pg startup code (gcrt1.o),
+		       by our weak __gmon_start__ when the program was
+		       linked without -pg, or by the constructor of the
+		       preloaded libgmon.so.
+     moncontrol        stops or resumes counting and every thread's timer.
+     _mcleanup         stop and write.  When the -pg startup code's atexit
+		       registration calls it, the write is left to our
+		       late destructor, so calls made by the program's own
+		       destructors are counted too (glibc misses them).
+     fork              the child starts from zero and writes under its own
+		       name.  */
+
+#define _GNU_SOURCE
+#include <errno.h>
+#include <link.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+
+/* The functions declared in gmon.h are the library's interface; the
+   build hides everything else (-fvisibility=hidden).  */
+#pragma GCC visibility push(default)
+#include "gmon.h"
+#pragma GCC visibility pop
+#include "internal.h"
+
+#define GM_PATH_MAX 4096
+
+unsigned char gm_on;
+struct gm_stats gm_stats;
+uintptr_t gm_lowpc, gm_highpc, gm_exe_base;
+
+static enum
+{
+  GM_IDLE,			/* not started */
+  GM_RUNNING,			/* started; counting when gm_on */
+  GM_DONE			/* final profile written */
+} gm_state;
+
+/* Set by our atexit handler, which runs before a _mcleanup that the -pg
+   startup code registered earlier (atexit handlers run last-in first-out;
+   see gm_init).  */
+static int gm_exiting;
+/* Set in fork children: they write under a name of their own.  */
+static int gm_forked;
+/* Set by the fork prepare handler when it took the lock.  */
+static __thread int gm_fork_locked __attribute__ ((tls_model ("initial-exec")));
+
+/* The main program, from dl_iterate_phdr.  */
+static struct
+{
+  uintptr_t text_lo, text_hi;	/* its executable segments */
+  int dynamic;			/* has an interpreter: libc is elsewhere */
+} gm_exe;
+
+/* Settings, read once from the environment at startup.  */
+static struct
+{
+  char prefix[GM_PATH_MAX];	/* GMON_OUT_PREFIX, "" when unset */
+  int has_prefix;
+  char pattern[GM_PATH_MAX];	/* LIBGMON_OUT, "" when unset */
+  char cwd[GM_PATH_MAX];	/* directory for relative names */
+  char exe[256];		/* program name, for %e */
+  enum gm_format format;
+  unsigned hz;
+  int signo;
+  int verbose;
+} gm_cfg;
+
+/* ---- messages ------------------------------------------------------------ */
+
+/* Write "libgmon: " and the strings (up to a NULL) as one line.  */
+static void
+gm_say (const char *first, ...)
+{
+  char line[1024];
+  size_t len = 0;
+  __builtin_va_list ap;
+  gm_append (line, sizeof line - 1, &len, "libgmon: ");
+  __builtin_va_start (ap, first);
+  for (const char *s = first; s != NULL; s = __builtin_va_arg (ap, const char *))
+    gm_append (line, sizeof line - 1, &len, s);
+  __builtin_va_end (ap);
+  line[len++] = '\n';
+  (void) gm_write_all (2, line, len);
+}
+
+static const char *
+gm_errstr (int err)
+{
+  const char *s = strerrordesc_np (err);
+  return s != NULL ? s : "unknown error";
+}
+
+/* ---- configuration --------------------------------------------------------- */
+
+static void
+gm_copy (char *dst, size_t cap, const char *src, const char *var)
+{
+  size_t len = 0;
+  dst[0] = '\0';
+  if (!gm_append (dst, cap, &len, src))
+    {
+      dst[0] = '\0';
+      gm_say ("ignoring ", var, ": too long", NULL);
+    }
+}
+
+/* Decimal number <= max, or -1.  */
+static long
+gm_parse_uint (const char *s, unsigned long max)
+{
+  unsigned long v = 0;
+  if (*s == '\0')
+    return -1;
+  for (; *s != '\0'; s++)
+    {
+      if (*s < '0' || *s > '9')
+	return -1;
+      v = v * 10 + (unsigned long) (*s - '0');
+      if (v > max)
+	return -1;
+    }
+  return (long) v;
+}
+
+/* "PROF", "SIGPROF", "RTMIN+n", "SIGRTMIN+n" or a number; -1 if not.  */
+static int
+gm_parse_signal (const char *s)
+{
+  if (strncmp (s, "SIG", 3) == 0)
+    s += 3;
+  if (strcmp (s, "PROF") == 0)
+    return SIGPROF;
+  if (strncmp (s, "RTMIN", 5) == 0)
+    {
+      long n = s[5] == '\0' ? 0 : s[5] == '+' ? gm_parse_uint (s + 6, 64) : -1;
+      return n < 0 || SIGRTMIN + n > SIGRTMAX ? -1 : SIGRTMIN + (int) n;
+    }
+  long n = gm_parse_uint (s, 64);
+  return n >= 1 && n < NSIG && n != SIGKILL && n != SIGSTOP ? (int) n : -1;
+}
+
+static void
+gm_config_read (void)
+{
+  /* secure_getenv: in setuid programs every variable is ignored.  */
+  const char *v;
+
+  gm_cfg.format = GM_FORMAT_GNU;
+  gm_cfg.hz = 1000;
+  gm_cfg.signo = SIGPROF;
+
+  if ((v = secure_getenv ("GMON_OUT_PREFIX")) != NULL)
+    {
+      gm_copy (gm_cfg.prefix, sizeof gm_cfg.prefix, v, "GMON_OUT_PREFIX");
+      gm_cfg.has_prefix = 1;
+    }
+  if ((v = secure_getenv ("LIBGMON_OUT")) != NULL)
+    gm_copy (gm_cfg.pattern, sizeof gm_cfg.pattern, v, "LIBGMON_OUT");
+  if ((v = secure_getenv ("LIBGMON_FORMAT")) != NULL)
+    {
+      if (strcmp (v, "bsd") == 0)
+	gm_cfg.format = GM_FORMAT_BSD;
+      else if (strcmp (v, "gnu") != 0)
+	gm_say ("ignoring LIBGMON_FORMAT=", v, " (use gnu or bsd)", NULL);
+    }
+  if ((v = secure_getenv ("LIBGMON_HZ")) != NULL)
+    {
+      long hz = gm_parse_uint (v, 100000);
+      if (hz >= 0)
+	gm_cfg.hz = (unsigned) hz;
+      else
+	gm_say ("ignoring LIBGMON_HZ=", v, " (use 0 to 100000)", NULL);
+    }
+  if ((v = secure_getenv ("LIBGMON_SIGNAL")) != NULL)
+    {
+      int sig = gm_parse_signal (v);
+      if (sig > 0)
+	gm_cfg.signo = sig;
+      else
+	gm_say ("ignoring LIBGMON_SIGNAL=", v, " (use PROF or RTMIN+n)",
+		NULL);
+    }
+  if ((v = secure_getenv ("LIBGMON_VERBOSE")) != NULL)
+    gm_cfg.verbose = strcmp (v, "0") != 0 && *v != '\0';
+
+  /* Relative names are resolved against the directory the program
+     started in, not the one it happens to be in at exit (glibc's
+     behaviour, which loses profiles of programs that chdir).  */
+  if (gm_syscall (SYS_getcwd, (long) gm_cfg.cwd, sizeof gm_cfg.cwd, 0, 0, 0,
+		  0) < 0)
+    gm_cfg.cwd[0] = '\0';
+  gm_copy (gm_cfg.exe, sizeof gm_cfg.exe, program_invocation_short_name,
+	   "the program name");
+}
+
+/* ---- the main program -------------------------------------------------------- */
+
+#ifdef PIC
+/* Whether the dynamic string table names one of the profiling entry
+   points, i.e. whether the program was compiled with -pg.  */
+static int
+gm_strtab_has_mcount (const char *tab, size_t size)
+{
+  static const char *const names[] = { "mcount", "_mcount", "__fentry__" };
+  for (size_t i = 0; i < size; i += strnlen (tab + i, size - i) + 1)
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
+      if (strncmp (tab + i, names[k], size - i) == 0)
+	return 1;
+  return 0;
+}
+#endif
+
+struct gm_exe_info
+{
+  uintptr_t base, text_lo, text_hi;
+  int dynamic;
+  int instrumented;
+};
+
+static int
+gm_exe_cb (struct dl_phdr_info *info, size_t size, void *data)
+{
+  struct gm_exe_info *e = data;
+  const ElfW (Dyn) *dyn = NULL;
+
+  e->base = info->dlpi_addr;
+  e->text_lo = UINTPTR_MAX;
+  e->text_hi = 0;
+  for (int i = 0; i < info->dlpi_phnum; i++)
+    {
+      const ElfW (Phdr) *ph = &info->dlpi_phdr[i];
+      uintptr_t start = info->dlpi_addr + ph->p_vaddr;
+      if (ph->p_type == PT_LOAD && (ph->p_flags & PF_X))
+	{
+	  if (start < e->text_lo)
+	    e->text_lo = start;
+	  if (start + ph->p_memsz > e->text_hi)
+	    e->text_hi = start + ph->p_memsz;
+	}
+      else if (ph->p_type == PT_INTERP)
+	e->dynamic = 1;
+      else if (ph->p_type == PT_DYNAMIC)
+	dyn = (const ElfW (Dyn) *) start;
+    }
+
+#ifdef PIC
+  uintptr_t strtab = 0;
+  size_t strsz = 0;
+  for (; dyn != NULL && dyn->d_tag != DT_NULL; dyn++)
+    if (dyn->d_tag == DT_STRTAB)
+      strtab = dyn->d_un.d_ptr;
+    else if (dyn->d_tag == DT_STRSZ)
+      strsz = dyn->d_un.d_val;
+  /* ld.so relocates these entries in place on most targets; where it
+     does not, they are still offsets from the load bias.  */
+  if (strtab != 0 && strtab < info->dlpi_addr)
+    strtab += info->dlpi_addr;
+  e->instrumented = strtab != 0
+		    && gm_strtab_has_mcount ((const char *) strtab, strsz);
+#else
+  (void) dyn;
+#endif
+  return 1;			/* the main program comes first: stop */
+}
+
+static void
+gm_exe_scan (struct gm_exe_info *e)
+{
+  e->dynamic = 0;
+  e->instrumented = 0;
+  e->text_lo = e->text_hi = e->base = 0;
+  dl_iterate_phdr (gm_exe_cb, e);
+}
+
+/* ---- fork ------------------------------------------------------------------ */
+
+static void
+gm_fork_prepare (void)
+{
+  /* fork from a signal handler that interrupted libgmon: taking the lock
+     could deadlock; the child may then see a registry in mid-update,
+     which only ever costs counts.  */
+  if (gm_busy)
+    return;
+  gm_busy = 1;
+  gm_lock ();
+  gm_fork_locked = 1;
+}
+
+static void
+gm_fork_parent (void)
+{
+  if (!gm_fork_locked)
+    return;
+  gm_fork_locked = 0;
+  gm_unlock ();
+  gm_busy = 0;
+}
+
+/* The child starts from zero, so the parent's and the children's files
+   add up to the true totals (gprof -s); glibc's children inherit the
+   parent's counts and get no histogram at all.  */
+static void
+gm_fork_child (void)
+{
+  gm_lock_reinit ();
+  if (gm_state == GM_RUNNING)
+    {
+      gm_forked = 1;
+      /* Timers are not inherited; the ids belong to the parent.  The
+	 other threads do not exist here: their records will be adopted
+	 by the child's new threads.  */
+      for (struct gm_thread *t = gm_threads; t != NULL; t = t->next)
+	t->timer = -1;
+      gm_arcs_reset ();
+      gm_hist_reset ();
+      gm_memzero (&gm_stats, sizeof gm_stats);
+      if (gm_thr != NULL)
+	{
+	  gm_thr->tid = gm_gettid ();
+	  gm_timer_create (gm_thr);
+	  gm_stats.threads = 1;
+	}
+    }
+  gm_fork_locked = 0;
+  gm_busy = 0;
+}
+
+/* ---- start ------------------------------------------------------------------- */
+
+void
+__monstartup (unsigned long lowpc, unsigned long highpc)
+{
+  static int atfork_done;
+  struct gm_exe_info e;
+
+  if (gm_busy)
+    return;
+  gm_lock ();
+  if (gm_state != GM_IDLE || lowpc >= highpc)
+    {
+      gm_unlock ();
+      return;
+    }
+  gm_config_read ();
+  gm_exe_scan (&e);
+  gm_exe_base = e.base;
+  gm_exe.text_lo = e.text_lo;
+  gm_exe.text_hi = e.text_hi;
+  gm_exe.dynamic = e.dynamic;
+  gm_lowpc = lowpc & ~(uintptr_t) 3;
+  gm_highpc = (highpc + 3) & ~(uintptr_t) 3;
+
+  int r = gm_sample_init (gm_cfg.hz, gm_cfg.signo);
+  if (r < 0)
+    {
+      gm_say ("no PC sampling: ", gm_errstr (-r), NULL);
+      gm_hist.hz = 0;
+    }
+  else if (gm_cfg.hz != 0 && gm_sample_foreign_handler ())
+    {
+      const char *abbrev = sigabbrev_np (gm_cfg.signo);
+      gm_say ("the program has a handler for SIG",
+	      abbrev != NULL ? abbrev : "RT",
+	      "; it now gets only the signals that are not libgmon's"
+	      " (LIBGMON_SIGNAL selects another signal)", NULL);
+    }
+  if (!atfork_done)
+    {
+      r = pthread_atfork (gm_fork_prepare, gm_fork_parent, gm_fork_child);
+      if (r != 0)
+	gm_say ("fork children will not be profiled correctly: ",
+		gm_errstr (r), NULL);
+      atfork_done = 1;
+    }
+  gm_state = GM_RUNNING;
+  __atomic_store_n (&gm_on, 1, __ATOMIC_SEQ_CST);
+  gm_unlock ();
+
+  gm_busy = 1;
+  if (gm_thr == NULL && gm_thread_attach () == NULL)
+    GM_COUNT (lost_nomem, 1);
+  gm_busy = 0;
+}
+
+extern __typeof (__monstartup) monstartup
+  __attribute__ ((weak, alias ("__monstartup")));
+
+void
+moncontrol (int mode)
+{
+  if (gm_busy)
+    return;
+  gm_busy = 1;
+  gm_lock ();
+  if (gm_state == GM_RUNNING)
+    {
+      __atomic_store_n (&gm_on, mode != 0, __ATOMIC_SEQ_CST);
+      gm_timers_set (mode != 0);
+    }
+  gm_unlock ();
+  gm_busy = 0;
+}
+
+/* ---- output -------------------------------------------------------------------- */
+
+/* The name a write without an explicit name goes to.  Returns 0 if it
+   does not fit.  */
+static int
+gm_default_name (char *buf, size_t cap, int use_prefix)
+{
+  size_t len = 0;
+  unsigned pid = (unsigned) gm_getpid ();
+  int has_pid = 0;
+  int ok = 1;
+
+  buf[0] = '\0';
+  if (use_prefix)
+    {
+      /* glibc's rule: "<prefix>.<pid>".  */
+      ok = gm_append (buf, cap, &len, gm_cfg.prefix)
+	   && gm_append (buf, cap, &len, ".")
+	   && gm_append_uint (buf, cap, &len, pid);
+      has_pid = 1;
+    }
+  else if (*gm_cfg.pattern == '\0')
+    ok = gm_append (buf, cap, &len, "gmon.out");
+  else
+    for (const char *s = gm_cfg.pattern; *s != '\0' && ok; s++)
+      if (s[0] == '%' && s[1] == 'p')
+	{
+	  ok = gm_append_uint (buf, cap, &len, pid);
+	  has_pid = 1;
+	  s++;
+	}
+      else if (s[0] == '%' && s[1] == 't')
+	{
+	  ok = gm_append_uint (buf, cap, &len, (unsigned) gm_gettid ());
+	  s++;
+	}
+      else if (s[0] == '%' && s[1] == 'e')
+	{
+	  ok = gm_append (buf, cap, &len, gm_cfg.exe);
+	  s++;
+	}
+      else
+	{
+	  /* "%%" is one '%'; anything else is kept as it is.  */
+	  char c[2] = { s[0], '\0' };
+	  ok = gm_append (buf, cap, &len, c);
+	  if (s[0] == '%' && s[1] == '%')
+	    s++;
+	}
+  /* A fork child must not overwrite its parent's file.  */
+  if (ok && gm_forked && !has_pid)
+    ok = gm_append (buf, cap, &len, ".") && gm_append_uint (buf, cap, &len,
+							    pid);
+  if (ok && buf[0] != '/' && gm_cfg.cwd[0] != '\0')
+    {
+      /* Prepend the start directory: shift the name right.  */
+      size_t dir = gm_strlen (gm_cfg.cwd);
+      if (len + dir + 2 > cap)
+	return 0;
+      for (size_t i = len + 1; i-- > 0;)
+	buf[i + dir + 1] = buf[i];
+      for (size_t i = 0; i < dir; i++)
+	buf[i] = gm_cfg.cwd[i];
+      buf[dir] = '/';
+    }
+  return ok;
+}
+
+/* The summary line: always with LIBGMON_VERBOSE, otherwise only when
+   something was lost or could not be written.  */
+static void
+gm_report (const char *path, int err, const char *fallback,
+	   const struct gm_written *w)
+{
+  struct gm_stats s = gm_stats;
+  unsigned long lost = s.lost_nested + s.lost_nomem;
+  if (!gm_cfg.verbose && err == 0 && lost == 0 && s.timer_failures == 0
+      && !w->saturated)
+    return;
+
+  char line[1024];
+  size_t cap = sizeof line - 1, len = 0;
+  gm_append (line, cap, &len, "libgmon: ");
+  if (err != 0)
+    {
+      gm_append (line, cap, &len, "cannot write ");
+      gm_append (line, cap, &len, path);
+      gm_append (line, cap, &len, ": ");
+      gm_append (line, cap, &len, gm_errstr (err));
+      if (fallback == NULL)
+	{
+	  gm_append (line, cap, &len, "; profile lost");
+	  w = NULL;
+	}
+      else
+	{
+	  gm_append (line, cap, &len, "; wrote ");
+	  gm_append (line, cap, &len, fallback);
+	  gm_append (line, cap, &len, " instead");
+	}
+      gm_append (line, cap, &len, "; ");
+    }
+  else
+    {
+      gm_append (line, cap, &len, path);
+      gm_append (line, cap, &len, ": ");
+    }
+  gm_append_uint (line, cap, &len, s.threads);
+  gm_append (line, cap, &len, " threads");
+  if (w != NULL)
+    {
+      gm_append (line, cap, &len, ", ");
+      gm_append_uint (line, cap, &len, w->arcs);
+      gm_append (line, cap, &len, " arc records, ");
+      gm_append_uint (line, cap, &len, w->calls);
+      gm_append (line, cap, &len, " calls");
+      if (w->outside != 0)
+	{
+	  gm_append (line, cap, &len, " (");
+	  gm_append_uint (line, cap, &len, w->outside);
+	  gm_append (line, cap, &len, " more from or to unprofiled code)");
+	}
+    }
+  if (lost != 0)
+    {
+      gm_append (line, cap, &len, "; LOST ");
+      gm_append_uint (line, cap, &len, lost);
+      gm_append (line, cap, &len, " calls (");
+      gm_append_uint (line, cap, &len, s.lost_nested);
+      gm_append (line, cap, &len, " in signal handlers interrupting libgmon, ");
+      gm_append_uint (line, cap, &len, s.lost_nomem);
+      gm_append (line, cap, &len, " for lack of memory)");
+    }
+  if (gm_hist.hz != 0)
+    {
+      gm_append (line, cap, &len, "; ");
+      gm_append_uint (line, cap, &len, s.samples);
+      gm_append (line, cap, &len, " samples at ");
+      gm_append_uint (line, cap, &len, gm_hist.hz);
+      gm_append (line, cap, &len, " Hz from ");
+      gm_append_uint (line, cap, &len, s.signals);
+      gm_append (line, cap, &len, " signals (");
+      gm_append_uint (line, cap, &len, s.samples_in);
+      gm_append (line, cap, &len, " in the program, ");
+      gm_append_uint (line, cap, &len, s.samples_self);
+      gm_append (line, cap, &len, " in libgmon, ");
+      gm_append_uint (line, cap, &len,
+		      s.samples - s.samples_in - s.samples_self);
+      gm_append (line, cap, &len, " elsewhere)");
+    }
+  else
+    gm_append (line, cap, &len, "; no PC sampling");
+  if (s.timer_failures != 0)
+    {
+      gm_append (line, cap, &len, "; ");
+      gm_append_uint (line, cap, &len, s.timer_failures);
+      gm_append (line, cap, &len, " sampling timers could not be set up");
+    }
+  if (w != NULL && w->saturated)
+    gm_append (line, cap, &len,
+	       "; BSD format: histogram bins clipped at 65535");
+  line[len++] = '\n';
+  (void) gm_write_all (2, line, len);
+}
+
+/* Snapshot and write.  name NULL: the default name (with glibc's fallback
+   to "gmon.out" when GMON_OUT_PREFIX names an unwritable place).
+   Returns 0 or -errno.  */
+static int
+gm_save (const char *name)
+{
+  struct gm_arcs arcs;
+  struct gm_written w = { 0, 0, 0, 0 };
+  /* Names go in a mapping rather than on a possibly small signal stack. */
+  char *buf = NULL;
+  const char *fallback = NULL;
+
+  gm_lock ();
+  int r = gm_arcs_snapshot (&arcs);
+  gm_unlock ();
+  if (r == 0 && name == NULL)
+    {
+      buf = gm_map (2 * GM_PATH_MAX);
+      if (buf == NULL)
+	r = -ENOMEM;
+      else if (!gm_default_name (buf, GM_PATH_MAX, gm_cfg.has_prefix))
+	r = -ENAMETOOLONG;
+      else
+	name = buf;
+    }
+  if (r == 0)
+    {
+      r = gm_write_file (name, gm_cfg.format, &arcs, &gm_hist, &w);
+      if (r < 0 && buf != NULL && gm_cfg.has_prefix
+	  && gm_default_name (buf + GM_PATH_MAX, GM_PATH_MAX, 0)
+	  && gm_write_file (buf + GM_PATH_MAX, gm_cfg.format, &arcs, &gm_hist,
+			    &w) == 0)
+	fallback = buf + GM_PATH_MAX;
+      gm_unmap (arcs.arc, arcs.map_size);
+    }
+  gm_report (name != NULL ? name : "the profile", -r, fallback, &w);
+  if (buf != NULL)
+    gm_unmap (buf, 2 * GM_PATH_MAX);
+  return fallback != NULL ? 0 : r;
+}
+
+/* Stop everything and write the final profile, once.  */
+static void
+gm_finish (void)
+{
+  if (gm_busy)
+    return;
+  gm_busy = 1;
+  gm_lock ();
+  if (gm_state != GM_RUNNING)
+    {
+      gm_unlock ();
+      gm_busy = 0;
+      return;
+    }
+  gm_state = GM_DONE;
+  __atomic_store_n (&gm_on, 0, __ATOMIC_SEQ_CST);
+  gm_timers_set (0);
+  gm_unlock ();
+  /* Threads still running may lose the increments they are doing right
+     now; nothing else changes the counts from here on.  */
+  gm_save (NULL);
+  gm_busy = 0;
+}
+
+/* Whether _mcleanup was called by exit's handlers rather than by the
+   program: either our own atexit handler already ran, or (in dynamically
+   linked programs, where libc is not part of the executable) the caller
+   is outside the executable.  */
+static int
+gm_called_at_exit (uintptr_t caller)
+{
+  if (__atomic_load_n (&gm_exiting, __ATOMIC_RELAXED))
+    return 1;
+  return gm_exe.dynamic
+	 && (caller < gm_exe.text_lo || caller >= gm_exe.text_hi);
+}
+
+void
+_mcleanup (void)
+{
+  uintptr_t caller
+    = (uintptr_t) __builtin_extract_return_addr (__builtin_return_address (0));
+  if (gm_state == GM_RUNNING && gm_called_at_exit (caller))
+    return;			/* gm_fini writes the profile */
+  gm_finish ();
+}
+
+int
+libgmon_dump (const char *filename)
+{
+  if (gm_busy)
+    {
+      errno = EBUSY;
+      return -1;
+    }
+  if (gm_state == GM_IDLE)
+    {
+      errno = EINVAL;
+      return -1;
+    }
+  gm_busy = 1;
+  int r = gm_save (filename);
+  gm_busy = 0;
+  if (r < 0)
+    {
+      errno = -r;
+      return -1;
+    }
+  return 0;
+}
+
+int
+libgmon_reset (void)
+{
+  if (gm_busy)
+    {
+      errno = EBUSY;
+      return -1;
+    }
+  if (gm_state == GM_IDLE)
+    {
+      errno = EINVAL;
+      return -1;
+    }
+  gm_busy = 1;
+  gm_lock ();
+  gm_arcs_reset ();
+  gm_hist_reset ();
+  unsigned long threads = gm_stats.threads;
+  gm_memzero (&gm_stats, sizeof gm_stats);
+  gm_stats.threads = threads;
+  gm_unlock ();
+  gm_busy = 0;
+  return 0;
+}
+
+/* ---- automatic start and the late write ------------------------------------ */
+
+static void
+gm_mark_exiting (void)
+{
+  __atomic_store_n (&gm_exiting, 1, __ATOMIC_RELAXED);
+}
+
+/* Constructors run after the executable's _init, which is where the -pg
+   startup code calls __monstartup and registers _mcleanup with atexit;
+   our handler, registered later, runs earlier at exit and tells
+   _mcleanup to leave the write to gm_fini.  In the preloaded library
+   the constructor runs before the executable's _init, so there the
+   caller check in gm_called_at_exit does the job.  */
+static void __attribute__ ((constructor))
+gm_init (void)
+{
+  if (atexit (gm_mark_exiting) != 0)
+    gm_say ("calls made by destructors will not be profiled", NULL);
+#ifdef PIC
+  /* Preloaded: profile the executable if it was compiled with -pg, even
+     when it was not linked with -pg (then nothing else would start).  */
+  struct gm_exe_info e;
+  gm_exe_scan (&e);
+  if (e.instrumented && e.text_lo < e.text_hi)
+    __monstartup (e.text_lo, e.text_hi);
+#endif
+}
+
+/* The latest hook there is: in the archive, priority 101 destructors run
+   after the program's other destructors; the preloaded library is
+   finalized after the executable.  */
+static void __attribute__ ((destructor (101)))
+gm_fini (void)
+{
+  gm_finish ();
+}
+
+#ifndef PIC
+/* Called by the weak __gmon_start__ of mach/mcount-*.S, which crti.o's
+   _init calls in programs compiled with -pg but linked without it: the
+   same start as glibc's gcrt1.o does, minus the atexit registration that
+   gm_fini makes unnecessary.  */
+extern const char __executable_start[], etext[];
+
+GM_HIDDEN void gm_gmon_start (void);
+
+void
+gm_gmon_start (void)
+{
+  __monstartup ((unsigned long) __executable_start, (unsigned long) etext);
+}
+#endif

@@ -1,0 +1,253 @@
+/* internal.h - declarations shared by the libgmon sources.
+
+   Everything here has hidden visibility: the preloadable libgmon.so must
+   reach it without going through its PLT, and programs must not see it.
+
+   Rules for code reachable from the mcount stubs or the sampling signal
+   handler (arcs.c, sample.c, sys.c): no malloc, no stdio, no locks of
+   libc, no vector registers (the build uses -mgeneral-regs-only on x86),
+   and errno is left as the program had it.  System calls go through
+   gm_syscall().  */
+
+#ifndef LIBGMON_INTERNAL_H
+#define LIBGMON_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "layout.h"
+
+#define GM_HIDDEN __attribute__ ((visibility ("hidden")))
+#define GM_EXPORT __attribute__ ((visibility ("default")))
+/* The stubs and the arc slow path live in their own section, so that the
+   sampling handler can tell time spent inside the instrumentation apart
+   (the linker provides __start_gmon_text / __stop_gmon_text).  */
+#define GM_TEXT __attribute__ ((section ("gmon_text")))
+
+/* ---- sys.c: system calls, lock, memory, strings ------------------------ */
+
+/* A system call that returns -errno on failure and never changes errno.  */
+GM_HIDDEN long gm_syscall (long nr, long a, long b, long c, long d, long e,
+			   long f);
+GM_HIDDEN int gm_gettid (void);
+GM_HIDDEN int gm_getpid (void);
+/* Anonymous private zero-filled memory, or NULL.  Pages are only backed
+   when touched.  */
+GM_HIDDEN void *gm_map (size_t size);
+GM_HIDDEN void gm_unmap (void *p, size_t size);
+
+/* One process-wide lock for the thread registry, control operations and
+   snapshots.  A futex mutex: never held across anything that can call
+   back into instrumented code.  */
+GM_HIDDEN void gm_lock (void);
+GM_HIDDEN void gm_unlock (void);
+GM_HIDDEN void gm_lock_reinit (void);
+
+/* Per-thread "inside libgmon" flag.  A nested entry (a signal handler
+   running instrumented code, or the program calling libgmon_dump from a
+   handler) sees it set and backs off instead of deadlocking or corrupting
+   the tables.  */
+extern __thread int gm_busy GM_HIDDEN
+  __attribute__ ((tls_model ("initial-exec")));
+
+/* Small string helpers (no libc, so async-signal-safe).  */
+GM_HIDDEN size_t gm_strlen (const char *s);
+/* Append s to buf[*len] (capacity cap, always NUL-terminated); returns 0
+   if it did not fit.  */
+GM_HIDDEN int gm_append (char *buf, size_t cap, size_t *len, const char *s);
+GM_HIDDEN int gm_append_uint (char *buf, size_t cap, size_t *len,
+			      unsigned long long v);
+/* Write the whole buffer to fd, retrying on EINTR and short writes.
+   Returns 0 or -errno.  */
+GM_HIDDEN int gm_write_all (int fd, const void *buf, size_t len);
+GM_HIDDEN void gm_memzero (void *p, size_t n);
+
+/* ---- control.c: global state ------------------------------------------ */
+
+/* 1 while profiling is on.  Read by the stubs before anything else.  */
+extern unsigned char gm_on GM_HIDDEN;
+
+/* Statistics for the summary line.  Updated with relaxed atomics.  */
+struct gm_stats
+{
+  unsigned long threads;	/* threads that got an arc table */
+  unsigned long lost_nested;	/* calls dropped: nested inside libgmon */
+  unsigned long lost_nomem;	/* calls dropped: no memory for a table */
+  unsigned long timer_failures;	/* threads without a sampling timer */
+  unsigned long signals;	/* sampling signals taken */
+  unsigned long samples;	/* samples, each weighted by 1 + overrun */
+  unsigned long samples_in;	/* ... of which in the profiled range */
+  unsigned long samples_self;	/* ... of which inside libgmon's code */
+};
+extern struct gm_stats gm_stats GM_HIDDEN;
+
+#define GM_COUNT(field, n) \
+  __atomic_fetch_add (&gm_stats.field, (n), __ATOMIC_RELAXED)
+
+/* Profiled range [lowpc, highpc) (absolute addresses, multiples of 4) and
+   the main program's load bias, subtracted from every written address.  */
+extern uintptr_t gm_lowpc GM_HIDDEN, gm_highpc GM_HIDDEN;
+extern uintptr_t gm_exe_base GM_HIDDEN;
+
+/* ---- arcs.c: per-thread arc tables -------------------------------------- */
+
+struct gm_slot
+{
+  uintptr_t from;
+  uintptr_t self;
+  uint64_t count;
+#ifdef __LP64__
+  uint64_t pad;
+#endif
+};
+
+struct gm_table
+{
+  uintptr_t mask_off;		  /* (nslots - 1) << GM_SLOT_SHIFT */
+  const unsigned char *on;	  /* &gm_on, for the i386 stubs */
+  uintptr_t nslots;
+  uintptr_t used;
+  struct gm_slot slot[];
+};
+
+/* 64-bit counts.  The owner increments them in a way that a signal
+   handler interrupting it on the same thread cannot break; others read
+   or clear them with single accesses.  i386 has no plain 64-bit atomic
+   access without vector or x87 registers (which this code may not use),
+   so there the halves are accessed separately: a read that races with an
+   increment carrying into the upper half (once per 2^32 calls) can be
+   off by 2^32, and only while the program is still running.  */
+static inline void
+gm_count_inc (uint64_t *c)
+{
+#if defined(__i386__)
+  uint32_t *w = (uint32_t *) c;
+  __asm__ ("addl $1, %0\n\tadcl $0, %1" : "+m" (w[0]), "+m" (w[1]) : : "cc");
+#else
+  __atomic_fetch_add (c, 1, __ATOMIC_RELAXED);
+#endif
+}
+
+static inline uint64_t
+gm_count_read (const uint64_t *c)
+{
+#if defined(__i386__)
+  const volatile uint32_t *w = (const volatile uint32_t *) c;
+  uint32_t lo = w[0];
+  return (uint64_t) w[1] << 32 | lo;
+#else
+  return __atomic_load_n (c, __ATOMIC_RELAXED);
+#endif
+}
+
+static inline void
+gm_count_clear (uint64_t *c)
+{
+#if defined(__i386__)
+  volatile uint32_t *w = (volatile uint32_t *) c;
+  w[0] = 0;
+  w[1] = 0;
+#else
+  __atomic_store_n (c, 0, __ATOMIC_RELAXED);
+#endif
+}
+
+/* One per thread that has called instrumented code.  Records are never
+   freed: when a thread has exited, the next new thread adopts its record
+   and table and keeps counting into it (the counts stay valid, they are
+   merged at dump time anyway).  */
+struct gm_thread
+{
+  struct gm_thread *next;	/* registry list, guarded by gm_lock */
+  struct gm_table *table;	/* written by the owner, read under gm_lock */
+  int tid;			/* owner thread */
+  int timer;			/* kernel timer id, -1 if none */
+};
+
+/* The registry of every record, newest first (guarded by gm_lock).  */
+extern struct gm_thread *gm_threads GM_HIDDEN;
+
+/* The calling thread's record and table.  gm_cur is what the stubs read;
+   it is &gm_empty until the thread's first call and while its table
+   grows, so that the stubs miss and call gm_arc_miss.  */
+extern struct gm_table gm_empty GM_HIDDEN;
+extern __thread struct gm_table *gm_cur GM_HIDDEN
+  __attribute__ ((tls_model ("initial-exec")));
+extern __thread struct gm_thread *gm_thr GM_HIDDEN
+  __attribute__ ((tls_model ("initial-exec")));
+
+/* Called by the stubs when the fast path did not find (from, self).  */
+GM_HIDDEN GM_TEXT void gm_arc_miss (uintptr_t from, uintptr_t self);
+/* Give the calling thread a record (adopting a dead thread's if any) and
+   a sampling timer.  Call with gm_busy set.  Returns NULL without memory. */
+GM_HIDDEN struct gm_thread *gm_thread_attach (void);
+/* Zero every count (libgmon_reset, fork children).  Call under gm_lock.  */
+GM_HIDDEN void gm_arcs_reset (void);
+
+/* A merged snapshot of every thread's arcs, restricted to the profiled
+   range, with duplicate (from, self) pairs summed.  */
+struct gm_arc
+{
+  uintptr_t from;
+  uintptr_t self;
+  uint64_t count;
+};
+struct gm_arcs
+{
+  struct gm_arc *arc;		/* compacted: arc[0 .. n) */
+  size_t n;
+  size_t map_size;		/* for gm_unmap */
+  unsigned long long outside;	/* calls with an end outside the range */
+};
+/* Call under gm_lock.  Returns 0, or -ENOMEM.  */
+GM_HIDDEN int gm_arcs_snapshot (struct gm_arcs *out);
+
+/* ---- sample.c: PC sampling ------------------------------------------------ */
+
+struct gm_hist
+{
+  uint32_t *bin;		/* one bin per 4 bytes of [lowpc, highpc) */
+  size_t nbins;
+  unsigned hz;			/* requested rate; 0 = no sampling */
+};
+extern struct gm_hist gm_hist GM_HIDDEN;
+
+/* Allocate the histogram and install the signal handler.  Returns 0 or
+   -errno; on failure sampling is off (gm_hist.hz == 0).  */
+GM_HIDDEN int gm_sample_init (unsigned hz, int signo);
+/* True when a handler other than the default was installed for the
+   sampling signal before ours (its signals are passed on to it).  */
+GM_HIDDEN int gm_sample_foreign_handler (void);
+/* Create the calling thread's timer into t->timer, armed when profiling
+   is on.  */
+GM_HIDDEN void gm_timer_create (struct gm_thread *t);
+GM_HIDDEN void gm_timer_delete (struct gm_thread *t);
+/* Arm (on) or disarm every registered timer.  Call under gm_lock.  */
+GM_HIDDEN void gm_timers_set (int on);
+GM_HIDDEN void gm_hist_reset (void);
+
+/* ---- write.c: output files ------------------------------------------------ */
+
+enum gm_format
+{
+  GM_FORMAT_GNU,
+  GM_FORMAT_BSD
+};
+
+/* What a write produced, for the summary line.  */
+struct gm_written
+{
+  size_t arcs;			/* arc records written */
+  unsigned long long calls;	/* calls they add up to */
+  unsigned long long outside;	/* calls not written (ends outside) */
+  int saturated;		/* BSD histogram bins clipped at 65535 */
+};
+
+/* Write the profile to path (through path.tmp.<pid> and rename).  hist may
+   have hz == 0 (no histogram).  Returns 0 or -errno.  */
+GM_HIDDEN int gm_write_file (const char *path, enum gm_format format,
+			     const struct gm_arcs *arcs,
+			     const struct gm_hist *hist,
+			     struct gm_written *written);
+
+#endif /* LIBGMON_INTERNAL_H */

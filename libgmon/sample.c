@@ -1,0 +1,216 @@
+/* sample.c - PC sampling of every thread.
+
+   Each thread that runs instrumented code gets its own POSIX timer on its
+   own CPU-time clock (CLOCK_THREAD_CPUTIME_ID), delivered to that thread
+   (SIGEV_THREAD_ID).  glibc instead uses one process-wide ITIMER_PROF,
+   whose signal lands on whichever thread happens to run, survives exec
+   (killing CPU-bound exec'd programs) and is not re-armed in fork
+   children.
+
+   CPU-time timers only expire on scheduler ticks, so at a requested rate
+   above the kernel's tick rate several periods elapse per signal; the
+   kernel reports the missed ones in si_overrun and each signal is
+   weighted by 1 + si_overrun.  The histogram therefore holds the true CPU
+   time in units of 1/hz seconds, which is what the rate written in the
+   file promises; only the resolution is the tick's.  */
+
+#define _GNU_SOURCE
+#include <errno.h>
+#include <signal.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <ucontext.h>
+
+#include "internal.h"
+
+/* sigev_value of our timers, to tell their signals from anyone else's. */
+#define GM_TIMER_COOKIE 0x676d6f6e
+
+/* The kernel's struct sigevent (64 bytes) and struct itimerspec (of
+   longs), used with the raw system calls.  */
+union gm_ksigevent
+{
+  struct
+  {
+    union
+    {
+      int sival_int;
+      void *sival_ptr;
+    } value;
+    int signo;
+    int notify;
+    int tid;
+  } ev;
+  char size[64];
+};
+
+struct gm_kitimerspec
+{
+  long interval_sec, interval_nsec;
+  long value_sec, value_nsec;
+};
+
+#ifndef SIGEV_THREAD_ID
+# define SIGEV_THREAD_ID 4
+#endif
+
+struct gm_hist gm_hist;
+static int gm_signo;
+static struct sigaction gm_old_action;
+
+/* libgmon's own stubs and slow path, for the "inside libgmon" count.  */
+extern const char __start_gmon_text[] GM_HIDDEN;
+extern const char __stop_gmon_text[] GM_HIDDEN;
+
+static uintptr_t
+gm_context_pc (const void *ctx)
+{
+  const ucontext_t *uc = ctx;
+#if defined(__x86_64__)
+  return (uintptr_t) uc->uc_mcontext.gregs[REG_RIP];
+#elif defined(__i386__)
+  return (uintptr_t) uc->uc_mcontext.gregs[REG_EIP];
+#elif defined(__aarch64__)
+  return (uintptr_t) uc->uc_mcontext.pc;
+#else
+# error "libgmon: no PC extraction for this architecture"
+#endif
+}
+
+/* Pass signals that are not from our timers to the handler that was
+   installed before us.  */
+static void
+gm_chain (int sig, siginfo_t *si, void *ctx)
+{
+  if (gm_old_action.sa_flags & SA_SIGINFO)
+    gm_old_action.sa_sigaction (sig, si, ctx);
+  else if (gm_old_action.sa_handler != SIG_DFL
+	   && gm_old_action.sa_handler != SIG_IGN)
+    gm_old_action.sa_handler (sig);
+}
+
+static void
+gm_on_signal (int sig, siginfo_t *si, void *ctx)
+{
+  if (si->si_code != SI_TIMER || si->si_value.sival_int != GM_TIMER_COOKIE)
+    {
+      gm_chain (sig, si, ctx);
+      return;
+    }
+  if (!__atomic_load_n (&gm_on, __ATOMIC_RELAXED))
+    return;
+  unsigned long w = 1 + (si->si_overrun > 0 ? (unsigned long) si->si_overrun
+					     : 0);
+  uintptr_t pc = gm_context_pc (ctx);
+  GM_COUNT (signals, 1);
+  GM_COUNT (samples, w);
+  if (pc >= (uintptr_t) __start_gmon_text && pc < (uintptr_t) __stop_gmon_text)
+    GM_COUNT (samples_self, w);
+  else if (pc - gm_lowpc < gm_highpc - gm_lowpc)
+    {
+      __atomic_fetch_add (&gm_hist.bin[(pc - gm_lowpc) >> 2], (uint32_t) w,
+			  __ATOMIC_RELAXED);
+      GM_COUNT (samples_in, w);
+    }
+}
+
+int
+gm_sample_init (unsigned hz, int signo)
+{
+  gm_hist.nbins = (gm_highpc - gm_lowpc) >> 2;
+  gm_hist.bin = gm_map (gm_hist.nbins * sizeof *gm_hist.bin);
+  if (gm_hist.bin == NULL)
+    return -ENOMEM;
+  if (hz == 0)
+    return 0;
+
+  struct sigaction sa;
+  sa.sa_sigaction = gm_on_signal;
+  sa.sa_flags = SA_SIGINFO | SA_RESTART;
+  sigfillset (&sa.sa_mask);
+  if (sigaction (signo, &sa, &gm_old_action) != 0)
+    return -errno;
+  gm_signo = signo;
+  gm_hist.hz = hz;
+  return 0;
+}
+
+int
+gm_sample_foreign_handler (void)
+{
+  if (gm_old_action.sa_flags & SA_SIGINFO)
+    return 1;
+  return gm_old_action.sa_handler != SIG_DFL
+	 && gm_old_action.sa_handler != SIG_IGN;
+}
+
+static long
+gm_timer_arm (int timer, int on)
+{
+  struct gm_kitimerspec its = { 0, 0, 0, 0 };
+  if (on)
+    {
+      unsigned long ns = 1000000000UL / gm_hist.hz;
+      its.interval_sec = its.value_sec = (long) (ns / 1000000000UL);
+      its.interval_nsec = its.value_nsec = (long) (ns % 1000000000UL);
+    }
+  return gm_syscall (SYS_timer_settime, timer, 0, (long) &its, 0, 0, 0);
+}
+
+void
+gm_timer_create (struct gm_thread *t)
+{
+  t->timer = -1;
+  if (gm_hist.hz == 0)
+    return;
+  union gm_ksigevent sev;
+  gm_memzero (&sev, sizeof sev);
+  sev.ev.value.sival_int = GM_TIMER_COOKIE;
+  sev.ev.signo = gm_signo;
+  sev.ev.notify = SIGEV_THREAD_ID;
+  sev.ev.tid = t->tid;
+  int timer;
+  /* CLOCK_THREAD_CPUTIME_ID is the calling thread's clock: this runs in
+     the thread the timer is for.  */
+  if (gm_syscall (SYS_timer_create, CLOCK_THREAD_CPUTIME_ID, (long) &sev,
+		  (long) &timer, 0, 0, 0) < 0)
+    {
+      GM_COUNT (timer_failures, 1);
+      return;
+    }
+  t->timer = timer;
+  if (__atomic_load_n (&gm_on, __ATOMIC_RELAXED) && gm_timer_arm (timer, 1) < 0)
+    GM_COUNT (timer_failures, 1);
+}
+
+void
+gm_timer_delete (struct gm_thread *t)
+{
+  if (t->timer < 0)
+    return;
+  /* Only fails for an id that is no longer ours, which cannot happen:
+     fork children forget their inherited ids (see control.c).  */
+  (void) gm_syscall (SYS_timer_delete, t->timer, 0, 0, 0, 0, 0);
+  t->timer = -1;
+}
+
+void
+gm_timers_set (int on)
+{
+  for (struct gm_thread *t = gm_threads; t != NULL; t = t->next)
+    {
+      if (t->timer < 0)
+	continue;
+      long r = gm_timer_arm (t->timer, on);
+      /* ESRCH: the thread has exited; its record waits for adoption.  */
+      if (r < 0 && r != -ESRCH)
+	GM_COUNT (timer_failures, 1);
+    }
+}
+
+void
+gm_hist_reset (void)
+{
+  for (size_t i = 0; i < gm_hist.nbins; i++)
+    __atomic_store_n (&gm_hist.bin[i], 0, __ATOMIC_RELAXED);
+}

@@ -1,0 +1,283 @@
+/* write.c - write a profile in GNU gmon v1 or 4.4BSD format.
+
+   The whole file is built in one anonymous mapping, written to
+   "<name>.tmp.<pid>" and renamed over <name>, so an interrupted or failed
+   write never replaces a good profile.  Only raw system calls are used,
+   so libgmon_dump() can run in a signal handler.
+
+   The formats have narrower counters than we keep: GNU histogram bins
+   are 16 bits and arc counts 32 bits.  gprof sums histogram records with
+   the same range and arc records with the same (from, self), so larger
+   values are split over several records instead of being clipped.  The
+   BSD format has one histogram only, so there bins are clipped at 65535
+   (and reported).  Addresses are written relative to the main program's
+   load bias, as glibc does for PIE.  */
+
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/syscall.h>
+
+#include "../gmon_out.h"
+#include "internal.h"
+
+#define GM_U16_MAX 0xffffu
+#define GM_U32_MAX 0xffffffffu
+
+/* ---- sizes ------------------------------------------------------------ */
+
+static uint32_t
+gm_hist_max (const struct gm_hist *hist)
+{
+  uint32_t max = 0;
+  for (size_t i = 0; i < hist->nbins; i++)
+    if (hist->bin[i] > max)
+      max = hist->bin[i];
+  return max;
+}
+
+/* Records needed for a value that one record holds at most lim of; at
+   least one.  */
+static uint64_t
+gm_nrecords (uint64_t value, uint64_t lim)
+{
+  return value <= lim ? 1 : (value + lim - 1) / lim;
+}
+
+static size_t
+gm_gnu_size (const struct gm_arcs *arcs, const struct gm_hist *hist,
+	     size_t nhist)
+{
+  size_t size = GMON_HEADER_SIZE;
+  if (hist->hz != 0)
+    size += nhist * (1 + 2 * GM_WORD + 4 + 4 + GMON_HIST_DIMEN_LEN + 1
+		     + 2 * hist->nbins);
+  for (size_t i = 0; i < arcs->n; i++)
+    size += gm_nrecords (arcs->arc[i].count, GM_U32_MAX) * (1 + 2 * GM_WORD
+							      + 4);
+  return size;
+}
+
+static size_t
+gm_bsd_size (const struct gm_arcs *arcs, const struct gm_hist *hist)
+{
+  size_t size = GMON_BSD44_HDR_SIZE (GM_WORD) + 2 * hist->nbins;
+  for (size_t i = 0; i < arcs->n; i++)
+    size += gm_nrecords (arcs->arc[i].count, (uintptr_t) -1) * 3 * GM_WORD;
+  return size;
+}
+
+/* ---- encoding (native byte order and width) ----------------------------- */
+
+static unsigned char *
+gm_put (unsigned char *p, const void *v, size_t n)
+{
+  const unsigned char *s = v;
+  for (size_t i = 0; i < n; i++)
+    p[i] = s[i];
+  return p + n;
+}
+
+static unsigned char *
+gm_put_u8 (unsigned char *p, unsigned v)
+{
+  *p = (unsigned char) v;
+  return p + 1;
+}
+
+static unsigned char *
+gm_put_u16 (unsigned char *p, uint16_t v)
+{
+  return gm_put (p, &v, sizeof v);
+}
+
+static unsigned char *
+gm_put_u32 (unsigned char *p, uint32_t v)
+{
+  return gm_put (p, &v, sizeof v);
+}
+
+static unsigned char *
+gm_put_word (unsigned char *p, uintptr_t v)
+{
+  return gm_put (p, &v, sizeof v);
+}
+
+static unsigned char *
+gm_put_pc (unsigned char *p, uintptr_t pc)
+{
+  return gm_put_word (p, pc - gm_exe_base);
+}
+
+/* ---- GNU format ----------------------------------------------------------- */
+
+static unsigned char *
+gm_gnu_hist (unsigned char *p, const struct gm_hist *hist, size_t part)
+{
+  static const char dimen[GMON_HIST_DIMEN_LEN] = "seconds";
+  p = gm_put_u8 (p, GMON_TAG_TIME_HIST);
+  p = gm_put_pc (p, gm_lowpc);
+  p = gm_put_pc (p, gm_highpc);
+  p = gm_put_u32 (p, (uint32_t) hist->nbins);
+  p = gm_put_u32 (p, hist->hz);
+  p = gm_put (p, dimen, sizeof dimen);
+  p = gm_put_u8 (p, 's');
+  /* Record number part carries the slice [part * 65535, ...) of every
+     bin; summed by gprof they give the full 32-bit value.  */
+  uint64_t skip = (uint64_t) part * GM_U16_MAX;
+  for (size_t i = 0; i < hist->nbins; i++)
+    {
+      uint32_t v = hist->bin[i];
+      uint64_t rest = v > skip ? v - skip : 0;
+      p = gm_put_u16 (p, (uint16_t) (rest > GM_U16_MAX ? GM_U16_MAX : rest));
+    }
+  return p;
+}
+
+static unsigned char *
+gm_gnu_fill (unsigned char *p, const struct gm_arcs *arcs,
+	     const struct gm_hist *hist, size_t nhist, struct gm_written *w)
+{
+  p = gm_put (p, GMON_MAGIC, GMON_MAGIC_LEN);
+  p = gm_put_u32 (p, GMON_VERSION);
+  for (int i = 0; i < 12; i++)
+    p = gm_put_u8 (p, 0);
+  if (hist->hz != 0)
+    for (size_t part = 0; part < nhist; part++)
+      p = gm_gnu_hist (p, hist, part);
+  for (size_t i = 0; i < arcs->n; i++)
+    {
+      const struct gm_arc *a = &arcs->arc[i];
+      uint64_t rest = a->count;
+      do
+	{
+	  uint32_t c = rest > GM_U32_MAX ? GM_U32_MAX : (uint32_t) rest;
+	  p = gm_put_u8 (p, GMON_TAG_CG_ARC);
+	  p = gm_put_pc (p, a->from);
+	  p = gm_put_pc (p, a->self);
+	  p = gm_put_u32 (p, c);
+	  rest -= c;
+	  w->arcs++;
+	}
+      while (rest != 0);
+      w->calls += a->count;
+    }
+  return p;
+}
+
+/* ---- 4.4BSD format -------------------------------------------------------- */
+
+static unsigned char *
+gm_bsd_fill (unsigned char *p, const struct gm_arcs *arcs,
+	     const struct gm_hist *hist, struct gm_written *w)
+{
+  p = gm_put_pc (p, gm_lowpc);
+  p = gm_put_pc (p, gm_highpc);
+  p = gm_put_u32 (p, (uint32_t) (GMON_BSD44_HDR_SIZE (GM_WORD)
+				 + 2 * hist->nbins));
+  p = gm_put_u32 (p, GMON_BSD44_VERSION);
+  p = gm_put_u32 (p, hist->hz);
+  for (int i = 0; i < 12; i++)
+    p = gm_put_u8 (p, 0);
+  for (size_t i = 0; i < hist->nbins; i++)
+    {
+      uint32_t v = hist->hz != 0 ? hist->bin[i] : 0;
+      if (v > GM_U16_MAX)
+	{
+	  v = GM_U16_MAX;
+	  w->saturated = 1;
+	}
+      p = gm_put_u16 (p, (uint16_t) v);
+    }
+  for (size_t i = 0; i < arcs->n; i++)
+    {
+      const struct gm_arc *a = &arcs->arc[i];
+      uint64_t rest = a->count;
+      do
+	{
+	  uintptr_t c = rest > (uintptr_t) -1 ? (uintptr_t) -1
+					       : (uintptr_t) rest;
+	  p = gm_put_pc (p, a->from);
+	  p = gm_put_pc (p, a->self);
+	  p = gm_put_word (p, c);
+	  rest -= c;
+	  w->arcs++;
+	}
+      while (rest != 0);
+      w->calls += a->count;
+    }
+  return p;
+}
+
+/* ---- the file ------------------------------------------------------------- */
+
+static int
+gm_create (const char *tmp)
+{
+  int flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC
+	      | O_LARGEFILE;
+  long fd = gm_syscall (SYS_openat, AT_FDCWD, (long) tmp, flags, 0666, 0, 0);
+  if (fd == -EEXIST)
+    {
+      /* Left behind by an earlier process with our pid that died while
+	 writing: it is ours to replace.  */
+      long r = gm_syscall (SYS_unlinkat, AT_FDCWD, (long) tmp, 0, 0, 0, 0);
+      if (r < 0)
+	return (int) r;
+      fd = gm_syscall (SYS_openat, AT_FDCWD, (long) tmp, flags, 0666, 0, 0);
+    }
+  return (int) fd;
+}
+
+static int
+gm_store (const char *path, const char *tmp, const void *data, size_t size)
+{
+  int fd = gm_create (tmp);
+  if (fd < 0)
+    return fd;
+  int r = gm_write_all (fd, data, size);
+  long c = gm_syscall (SYS_close, fd, 0, 0, 0, 0, 0);
+  if (r == 0 && c < 0 && c != -EINTR)
+    r = (int) c;
+  if (r == 0)
+    r = (int) gm_syscall (SYS_renameat2, AT_FDCWD, (long) tmp, AT_FDCWD,
+			  (long) path, 0, 0);
+  if (r != 0)
+    (void) gm_syscall (SYS_unlinkat, AT_FDCWD, (long) tmp, 0, 0, 0, 0);
+  return r;
+}
+
+int
+gm_write_file (const char *path, enum gm_format format,
+	       const struct gm_arcs *arcs, const struct gm_hist *hist,
+	       struct gm_written *w)
+{
+  w->arcs = 0;
+  w->calls = 0;
+  w->outside = arcs->outside;
+  w->saturated = 0;
+
+  size_t nhist = gm_nrecords (gm_hist_max (hist), GM_U16_MAX);
+  size_t size = format == GM_FORMAT_BSD ? gm_bsd_size (arcs, hist)
+					: gm_gnu_size (arcs, hist, nhist);
+  /* The temporary name lives in the same mapping, after the data, so
+     that nothing large goes on a possibly small signal stack.  */
+  size_t tmp_cap = gm_strlen (path) + 32;
+  size_t map = size + tmp_cap;
+  unsigned char *buf = gm_map (map);
+  if (buf == NULL)
+    return -ENOMEM;
+
+  unsigned char *end = format == GM_FORMAT_BSD
+			 ? gm_bsd_fill (buf, arcs, hist, w)
+			 : gm_gnu_fill (buf, arcs, hist, nhist, w);
+  char *tmp = (char *) buf + size;
+  size_t len = 0;
+  gm_append (tmp, tmp_cap, &len, path);
+  gm_append (tmp, tmp_cap, &len, ".tmp.");
+  gm_append_uint (tmp, tmp_cap, &len, (unsigned) gm_getpid ());
+
+  int r = gm_store (path, tmp, buf, (size_t) (end - buf));
+  gm_unmap (buf, map);
+  return r;
+}
