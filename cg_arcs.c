@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cg_dfn.h"
+#include "mach/mach.h"
 #include "gprof.h"
 #include "msort.h"
 #include "util.h"
@@ -147,13 +148,27 @@ cg_free (CallGraph *cg)
   memset (cg, 0, sizeof *cg);
 }
 
+Sym *
+cg_indirect_child (SymTab *symtab)
+{
+  Sym *s = &symtab->base[symtab->len];
+
+  if (!s->name)
+    {
+      s->name = "<indirect child>";
+      s->prop_fract = 1.0;
+      s->cyc_head = s;
+    }
+  return s;
+}
+
 /* ---- assembling ----------------------------------------------------------- */
 
 /* Lay the arcs out per symbol, newest first, as GNU's prepended lists.  */
 static void
 build_slices (CallGraph *cg, SymTab *symtab)
 {
-  size_t n = symtab->len;
+  size_t n = symtab->len + 1;  /* with the pseudo-symbol */
   uint32_t *fill_c = gp_calloc (n, sizeof *fill_c);
   uint32_t *fill_p = gp_calloc (n, sizeof *fill_p);
   uint32_t next_c = 0, next_p = 0;
@@ -446,6 +461,9 @@ cg_assemble (Run *run)
       s->cyc_num = 0;
       s->cyc_head = s;
       s->cyc_next = NULL;
+      if (run->opt.ignore_direct_calls)
+        /* GNU scans up to the next symbol (past the table for the last).  */
+        mach_find_call (run, s, s->addr, i + 1 < n ? s[1].addr : s->end_addr + 1);
     }
   build_slices (cg, st);
   cg_dfn_number (st, cg);

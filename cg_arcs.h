@@ -51,6 +51,10 @@ Arc *cg_arc_add (CallGraph *cg, const SymTab *symtab, Sym *parent, Sym *child,
 Arc *cg_arc_lookup (const CallGraph *cg, const SymTab *symtab,
                     const Sym *parent, const Sym *child);
 
+/* The pseudo-symbol that calls through a register lead to (-c on some
+   architectures); it lives just after the last symbol of SYMTAB.  */
+Sym *cg_indirect_child (SymTab *symtab);
+
 /* Order the graph, find cycles, propagate time, and sort the entries.  */
 void cg_assemble (struct Run *run);
 

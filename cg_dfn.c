@@ -179,15 +179,15 @@ visit (Dfn *d, Sym *root)
 void
 cg_dfn_number (SymTab *symtab, const CallGraph *cg)
 {
-  size_t n = symtab->len;
+  size_t roots = symtab->len, n = roots + 1;  /* arcs may reach the pseudo-symbol */
   Dfn d = { 0 };
 
   d.base = symtab->base;
   d.cg = cg;
   d.stack = gp_reallocarray (NULL, n + 1, sizeof *d.stack);
   d.pos = gp_calloc (n, sizeof *d.pos);
-  d.head = gp_reallocarray (NULL, n ? n : 1, sizeof *d.head);
-  d.tail = gp_reallocarray (NULL, n ? n : 1, sizeof *d.tail);
+  d.head = gp_reallocarray (NULL, n, sizeof *d.head);
+  d.tail = gp_reallocarray (NULL, n, sizeof *d.tail);
   d.interval = gp_reallocarray (NULL, n + 1, sizeof *d.interval);
   d.starts = gp_reallocarray (NULL, n + 1, sizeof *d.starts);
   for (size_t i = 0; i < n; i++)
@@ -196,7 +196,7 @@ cg_dfn_number (SymTab *symtab, const CallGraph *cg)
       d.tail[i] = &symtab->base[i];
     }
 
-  for (size_t i = 0; i < n; i++)
+  for (size_t i = 0; i < roots; i++)
     if (symtab->base[i].top_order == DFN_NAN)
       visit (&d, &symtab->base[i]);
 

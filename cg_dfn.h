@@ -8,7 +8,8 @@
 
 /* Give every symbol of SYMTAB a top_order (callees get smaller numbers;
    all members of a cycle share one) by depth-first search from each
-   unnumbered symbol in address order, children in list order.  Members
+   unnumbered symbol in address order, children in list order (the
+   pseudo-symbol after the table is numbered when an arc leads to it).  Members
    of a cycle end up with cyc_head pointing at the cycle's head symbol and
    chained from it through cyc_next.  Iterative: the depth of the call
    graph does not matter.  */

@@ -249,6 +249,23 @@ core_close (Core *core)
   free (core);
 }
 
+void
+core_read_text_space (Core *core)
+{
+  core->text_space = malloc (core->text_size ? core->text_size : 1);
+  if (!core->text_space)
+    gp_die (_("%s: ran out room for %lu bytes of text space\n"), whoami,
+            (unsigned long) core->text_size);
+  if (!bfd_get_section_contents (core->abfd, core->text, core->text_space, 0,
+                                 core->text_size))
+    {
+      bfd_perror ("bfd_get_section_contents");
+      free (core->text_space);
+      core->text_space = NULL;
+      fprintf (stderr, _("%s: can't do -c\n"), whoami);
+    }
+}
+
 vma_t
 core_text_last (const Core *core)
 {

@@ -46,6 +46,10 @@ void core_create_line_syms (Core *core, const Options *opt,
                             SymTab *symtab, SourceFiles *files);
 void core_create_syms_from (Core *core, const char *file, SymTab *symtab);
 
+/* Read the contents of .text, for -c.  On failure says so and leaves
+   text_space NULL (-c then finds nothing).  */
+void core_read_text_space (Core *core);
+
 /* Source position of ADDR: true with FILE, FUNC and LINE all known.  */
 bool core_src_info (Core *core, vma_t addr, const char **file,
                     const char **func, int *line);

@@ -121,6 +121,8 @@ main (int argc, char **argv)
   hist_init (&run.hist);
   options_parse (&run.opt, argc, argv);
   run.core = core_open (run.opt.image);
+  if (run.opt.ignore_direct_calls)
+    core_read_text_space (run.core);
   names_init (&run.names, &run.opt, run.core->leading_char);
 
   read_symbols (&run);

@@ -98,6 +98,40 @@ hist_new_record (Histograms *h, vma_t lowpc, vma_t highpc, unsigned nbins)
   return r;
 }
 
+void
+hist_clip_symbol_address (const Histograms *h, vma_t *lo, vma_t *hi)
+{
+  bool found = false;
+
+  for (size_t i = 0; i < h->n; i++)
+    {
+      vma_t common_lo = h->rec[i].lowpc > *lo ? h->rec[i].lowpc : *lo;
+      vma_t common_hi = h->rec[i].highpc < *hi ? h->rec[i].highpc : *hi;
+
+      if (common_lo < common_hi)
+        {
+          /* GNU gprof prints this one without a newline.  */
+          if (found)
+            gp_die (_("%s: found a symbol that covers several histogram records"),
+                    whoami);
+          found = true;
+          *lo = common_lo;
+          *hi = common_hi;
+        }
+    }
+  if (!found)
+    *hi = *lo;
+}
+
+bool
+hist_check_address (const Histograms *h, vma_t addr)
+{
+  for (size_t i = 0; i < h->n; i++)
+    if (h->rec[i].lowpc <= addr && addr < h->rec[i].highpc)
+      return true;
+  return false;
+}
+
 long
 hist_bytes_per_bin (const Histograms *h)
 {

@@ -44,6 +44,12 @@ HistRecord *hist_new_record (Histograms *h, vma_t lowpc, vma_t highpc,
 /* Address units per bin: ((highpc - lowpc) / 2) / nbins.  */
 double hist_record_scale (vma_t lowpc, vma_t highpc, unsigned nbins);
 
+/* Clip [*LO, *HI) to the one histogram record it meets (empty if none);
+   exits if it meets several.  */
+void hist_clip_symbol_address (const Histograms *h, vma_t *lo, vma_t *hi);
+/* Is ADDR inside a histogram record?  */
+bool hist_check_address (const Histograms *h, vma_t addr);
+
 /* Credit every histogram bin to the symbols it overlaps.  */
 void hist_assign_samples (struct Run *run);
 

@@ -57,7 +57,7 @@ symtab_finalize (SymTab *tab, vma_t text_last, long *remap)
     order[i] = &tab->base[i];
   msort_ptrs ((void **) order, n, cmp_addr, NULL);
 
-  out = gp_reallocarray (NULL, n, sizeof *out);
+  out = gp_calloc (n + 1, sizeof *out);
   if (remap)
     {
       owner = gp_reallocarray (NULL, n, sizeof *owner);

@@ -75,6 +75,8 @@ struct Sym
   int nuses;
 };
 
+/* base has room for one more Sym after the len real ones: the call
+   graph's "<indirect child>" pseudo-symbol (see cg_indirect_child).  */
 typedef struct SymTab
 {
   Sym *base;

@@ -1,0 +1,44 @@
+/* mach.h - what depends on the instruction set, for the analyzer: the
+   static call graph (-c) finds the direct calls in each function's code.
+
+   The dispatcher picks a scanner by the executable's BFD architecture,
+   so a profile from another machine is analysed with that machine's
+   scanner.  Scanners report what they find through scan_direct_call and
+   scan_indirect_call, which apply GNU gprof's rules for keeping a call.  */
+
+#ifndef GPROF_MACH_H
+#define GPROF_MACH_H
+
+#include <stdbool.h>
+#include "symtab.h"
+
+struct Run;
+
+typedef struct CallScan
+{
+  struct Run *run;
+  Sym *parent;
+} CallScan;
+
+/* A call from the parent to DEST: an arc of count 0 if DEST lies in a
+   histogram and a symbol starts exactly there.  */
+void scan_direct_call (CallScan *cs, vma_t dest);
+/* A call through a register: an arc to the pseudo-symbol
+   "<indirect child>".  */
+void scan_indirect_call (CallScan *cs);
+/* The 32-bit word at PC in the executable's byte order; false if PC..PC+3
+   is not inside .text.  */
+bool scan_word (const CallScan *cs, vma_t pc, uint32_t *word);
+/* The bytes of .text from PC on, and how many there are.  */
+const unsigned char *scan_bytes (const CallScan *cs, vma_t pc, size_t *avail);
+
+/* Scanners: look for calls in [lo, hi).  */
+void find_call_i386 (CallScan *cs, vma_t lo, vma_t hi);
+void find_call_aarch64 (CallScan *cs, vma_t lo, vma_t hi);
+
+/* Scan PARENT's code [LO, HI) for calls (clipped to the histogram).
+   Prints "-c not supported on architecture" once and switches -c off
+   for other architectures.  */
+void mach_find_call (struct Run *run, Sym *parent, vma_t lo, vma_t hi);
+
+#endif
