@@ -9,6 +9,7 @@
 #include "gprof.h"
 #include "i18n.h"
 #include "msort.h"
+#include "source.h"
 #include "util.h"
 
 void
@@ -95,4 +96,212 @@ bb_print_exec_counts (Run *run)
           print_count (sym, sym->bb->addr[j], sym->bb->calls[j]);
     }
   free (v);
+}
+
+/* ---- annotated source ------------------------------------------------- */
+
+typedef struct Annotate
+{
+  const Run *run;
+  const SourceFile *sf;
+  /* Carried from line to line, and from file to file, as in GNU gprof.  */
+  unsigned long last_count, last_print;
+  long executable_lines, lines_executed;
+} Annotate;
+
+static void
+blank (char *buf, unsigned width)
+{
+  memset (buf, ' ', width);
+  buf[width] = '\0';
+}
+
+/* The note before a line: the call count of a function starting there,
+   or the counts of its basic blocks; "#####" when below -m; with -x the
+   count carried from the lines above.  */
+static void
+annotate_with_count (char *buf, unsigned width, int line_num, void *arg)
+{
+  Annotate *an = arg;
+  const Options *opt = &an->run->opt;
+  const Sym *b = line_num <= an->sf->num_lines ? an->sf->line[line_num - 1] : NULL;
+  char text[NBBS * 30 + 8];
+  size_t len = 0, n;
+  unsigned long ncalls = 0;
+  bool ncalls_set = false;
+
+  if (!b)
+    {
+      blank (buf, width);
+      return;
+    }
+  an->executable_lines++;
+  text[0] = '\0';
+  if (b->is_func)
+    {
+      len = (size_t) sprintf (text, "%lu", b->ncalls);
+      an->last_count = an->last_print = ncalls = b->ncalls;
+      ncalls_set = true;
+    }
+  else if (opt->bb_annotate_all_lines && b->bb && b->bb->addr[0]
+           && b->bb->addr[0] > b->addr)
+    {
+      /* The line starts inside the block of the lines above.  */
+      len = (size_t) sprintf (text, "%lu", an->last_count);
+      an->last_print = ncalls = an->last_count;
+      ncalls_set = true;
+    }
+  for (int i = 0; b->bb && i < NBBS && b->bb->addr[i]; i++)
+    {
+      an->last_count = b->bb->calls[i];
+      ncalls += an->last_count;
+      ncalls_set = true;
+      if (opt->bb_annotate_all_lines && an->last_count == an->last_print)
+        continue;
+      len += (size_t) sprintf (text + len, len ? ",%lu" : "%lu", an->last_count);
+      an->last_print = an->last_count;
+    }
+  if (opt->bb_annotate_all_lines && len == 0)
+    {
+      len = (size_t) sprintf (text, "%lu", an->last_count);
+      ncalls = an->last_count;
+      ncalls_set = true;
+    }
+  if (!ncalls_set)
+    {
+      blank (buf, width);
+      return;
+    }
+  an->lines_executed++;
+  if (ncalls < opt->bb_min_calls)
+    len = (size_t) sprintf (text, "#####");
+  strcpy (text + len, " -> ");
+  n = len + 4;
+  if (n >= width)
+    {
+      memcpy (buf, text, width);
+      buf[width] = '\0';
+    }
+  else
+    {
+      memset (buf, ' ', width - n);
+      strcpy (buf + width - n, text);
+    }
+}
+
+/* Busiest lines first (by count, then line); empty slots last.  Not a
+   consistent order for two empty slots; the merge sort copes as glibc's.  */
+static int
+cmp_ncalls (const void *a, const void *b, void *ctx)
+{
+  const Sym *l = a, *r = b;
+
+  if (!l)
+    return 1;
+  if (!r)
+    return -1;
+  if (l->ncalls < r->ncalls)
+    return 1;
+  if (l->ncalls > r->ncalls)
+    return -1;
+  return l->line_num - r->line_num;
+}
+
+/* Each line gets its first symbol; a second one turns the slot into a
+   copy at address 0 that sums the calls of all of them.  */
+static void
+collect_lines (Run *run)
+{
+  SymTab *st = &run->symtab;
+
+  for (size_t i = 0; i < st->len; i++)
+    {
+      Sym *s = &st->base[i];
+
+      if (s->file && s->line_num > s->file->num_lines
+          && sym_ids_pass (&run->ids, INCL_ANNO, s->addr))
+        s->file->num_lines = s->line_num;
+    }
+  for (SourceFile *sf = run->files.first; sf; sf = sf->next)
+    if (sf->num_lines > 0)
+      sf->line = gp_calloc ((size_t) sf->num_lines, sizeof *sf->line);
+  for (size_t i = 0; i < st->len; i++)
+    {
+      Sym *s = &st->base[i], *slot;
+
+      if (!s->file || !s->file->num_lines
+          || !sym_ids_pass (&run->ids, INCL_ANNO, s->addr))
+        continue;
+      s->file->ncalls += s->ncalls;
+      slot = s->file->line[s->line_num - 1];
+      if (!slot)
+        s->file->line[s->line_num - 1] = s;
+      else if (!slot->addr)
+        slot->ncalls += s->ncalls;
+      else
+        {
+          Sym *sum = gp_malloc (sizeof *sum);
+
+          *sum = *slot;
+          sum->addr = 0;
+          sum->ncalls += s->ncalls;
+          s->file->line[s->line_num - 1] = sum;
+        }
+    }
+}
+
+static void
+print_top_lines (FILE *out, SourceFile *sf, int table_length)
+{
+  int n = table_length < sf->num_lines ? table_length : sf->num_lines;
+
+  fprintf (out, _("\n\nTop %d Lines:\n\n     Line      Count\n\n"), table_length);
+  msort_ptrs ((void **) sf->line, (size_t) sf->num_lines, cmp_ncalls, NULL);
+  for (int i = 0; i < n; i++)
+    {
+      const Sym *s = sf->line[i];
+
+      if (!s || s->ncalls == 0)
+        break;
+      fprintf (out, "%9d %10lu\n", s->line_num, s->ncalls);
+    }
+}
+
+static void
+print_summary (FILE *out, const SourceFile *sf, const Annotate *an)
+{
+  fprintf (out, _("\nExecution Summary:\n\n"));
+  fprintf (out, _("%9ld   Executable lines in this file\n"), an->executable_lines);
+  fprintf (out, _("%9ld   Lines executed\n"), an->lines_executed);
+  fprintf (out, _("%9.2f   Percent of the file executed\n"),
+           an->executable_lines
+           ? 100.0 * an->lines_executed / (double) an->executable_lines : 100.0);
+  fprintf (out, _("\n%9lu   Total number of line executions\n"), sf->ncalls);
+  fprintf (out, _("%9.2f   Average executions per line\n"),
+           an->executable_lines
+           ? (double) sf->ncalls / (double) an->executable_lines : 0.0);
+}
+
+void
+bb_print_annotated_source (Run *run)
+{
+  Annotate an = { run, NULL, 0, (unsigned long) -1, 0, 0 };
+
+  collect_lines (run);
+  for (SourceFile *sf = run->files.first; sf; sf = sf->next)
+    {
+      FILE *out;
+
+      if (!sf->num_lines || (run->opt.ignore_zeros && sf->ncalls == 0))
+        continue;
+      an.sf = sf;
+      an.executable_lines = an.lines_executed = 0;
+      out = annotate_source (run, sf, 16, annotate_with_count, &an);
+      if (!out)
+        continue;
+      if (run->opt.bb_table_length > 0)
+        print_top_lines (out, sf, run->opt.bb_table_length);
+      print_summary (out, sf, &an);
+      annotate_finish (run, out);
+    }
 }

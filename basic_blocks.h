@@ -20,4 +20,8 @@ void bb_record (struct Run *run, vma_t addr, unsigned long count);
 /* -C: the execution count of every symbol and of its basic blocks.  */
 void bb_print_exec_counts (struct Run *run);
 
+/* -A: each source file with the count of every line, its busiest lines
+   and a summary.  */
+void bb_print_annotated_source (struct Run *run);
+
 #endif

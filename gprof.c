@@ -101,6 +101,8 @@ print_reports (Run *run)
     }
   if (style & STYLE_EXEC_COUNTS)
     bb_print_exec_counts (run);
+  if (style & STYLE_ANNOTATED_SOURCE)
+    bb_print_annotated_source (run);
 }
 
 int
