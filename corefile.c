@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "i18n.h"
+#include "msort.h"
 #include "util.h"
 
 /* The ELF string table as stored in the file, with the st_name of every
@@ -153,8 +154,113 @@ scan_start (const Core *core, long i, const char *name)
 
 /* ---- opening --------------------------------------------------------- */
 
+/* ---- -R: the function map --------------------------------------------- */
+
+enum { MAP_BUF = 1024 };
+
+static void
+die_map (const char *file)
+{
+  gp_die (_("%s: unable to parse mapping file %s.\n"), whoami, file);
+}
+
+/* Read the map with GNU's scanf patterns, so that the same files parse
+   (and fail) the same way: "FILE:rest of line", the function being the
+   last word of the rest; "No symbols in ..." lines are skipped.  */
+static size_t
+parse_map (FILE *f, const char *file, FunctionMap *map)
+{
+  char buf[MAP_BUF];
+  size_t n = 0;
+
+  while (!feof (f))
+    {
+      const char *space;
+
+      if (fscanf (f, "%1023[^\n:]", buf) == 0)
+        die_map (file);
+      if (strncmp (buf, "No symbols in ", 14) == 0)
+        {
+          if (fscanf (f, "\n") == EOF)
+            die_map (file);
+          continue;
+        }
+      if (map)
+        map[n].file_name = gp_strdup (buf);
+      if (fscanf (f, "%1023[^\n]\n", buf) == 0)
+        die_map (file);
+      if (map)
+        {
+          /* GNU gprof crashes on a line without a space.  */
+          space = strrchr (buf, ' ');
+          if (!space)
+            die_map (file);
+          map[n].function_name = gp_strdup (space + 1);
+        }
+      n++;
+    }
+  return n;
+}
+
+static int
+cmp_map_function (const void *a, const void *b, void *ctx)
+{
+  return strcmp (((const FunctionMap *) a)->function_name,
+                 ((const FunctionMap *) b)->function_name);
+}
+
+static void
+read_function_map (Core *core, const char *file)
+{
+  FILE *f = fopen (file, "r");
+  FunctionMap *map, **order;
+  size_t n;
+
+  if (!f)
+    gp_die (_("%s: could not open %s.\n"), whoami, file);
+  n = parse_map (f, file, NULL);
+  map = gp_calloc (n ? n : 1, sizeof *map);
+  rewind (f);
+  n = parse_map (f, file, map);
+  fclose (f);
+  for (size_t i = 0; i < n; i++)
+    map[i].is_first = i == 0 || strcmp (map[i].file_name, map[i - 1].file_name) != 0;
+
+  order = gp_reallocarray (NULL, n ? n : 1, sizeof *order);
+  for (size_t i = 0; i < n; i++)
+    order[i] = &map[i];
+  msort_ptrs ((void **) order, n, cmp_map_function, NULL);
+  core->map = gp_calloc (n ? n : 1, sizeof *core->map);
+  for (size_t i = 0; i < n; i++)
+    core->map[i] = *order[i];
+  core->nmap = n;
+  free (order);
+  free (map);
+}
+
+/* glibc's bsearch: the first entry met that matches, probing midpoints.  */
+static const FunctionMap *
+map_lookup (const Core *core, const char *name)
+{
+  size_t lo = 0, hi = core->nmap;
+
+  while (lo < hi)
+    {
+      size_t mid = (lo + hi) / 2;
+      int c = strcmp (name, core->map[mid].function_name);
+
+      if (c < 0)
+        hi = mid;
+      else if (c > 0)
+        lo = mid + 1;
+      else
+        return &core->map[mid];
+    }
+  return NULL;
+}
+
 Core *
-core_open (const char *image)
+core_open (const char *image, const char *map_file)
 {
   Core *core = gp_calloc (1, sizeof *core);
   long size, n, nsynth;
@@ -228,6 +334,8 @@ core_open (const char *image)
 
   if (bfd_get_flavour (core->abfd) == bfd_target_elf_flavour)
     core->strtab = raw_strtab_load (image);
+  if (map_file)
+    read_function_map (core, map_file);
   return core;
 }
 
@@ -242,6 +350,12 @@ core_close (Core *core)
       free (core->strtab->st_name);
       free (core->strtab);
     }
+  for (size_t i = 0; i < core->nmap; i++)
+    {
+      free (core->map[i].file_name);
+      free (core->map[i].function_name);
+    }
+  free (core->map);
   free (core->text_space);
   free (core->synthetic);
   free (core->syms);
@@ -378,15 +492,22 @@ core_create_function_syms (Core *core, const Options *opt, SymTab *symtab,
     {
       asymbol *asym = core->syms[i];
       int cls = sym_class (core, opt, i, asym);
+      const FunctionMap *mapped;
       Sym *s;
       const char *file, *func;
 
       if (!cls)
         continue;
+      /* With -R, a file's functions become one symbol named after the
+         file, at its first function; the others merge into it.  */
+      mapped = core->nmap ? map_lookup (core, asym->name) : NULL;
+      if (mapped && !mapped->is_first)
+        continue;
       s = &syms[n++];
       memset (s, 0, sizeof *s);
       s->addr = asym->value + bfd_section_vma (asym->section);
-      s->name = asym->name;
+      s->name = mapped ? mapped->file_name : asym->name;
+      s->mapped = mapped != NULL;
       if (core_src_info (core, s->addr, &file, &func, &s->line_num))
         s->file = srcfile_lookup_path (files, file);
       s->is_func = !core->has_func_syms || (asym->flags & BSF_FUNCTION);

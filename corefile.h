@@ -10,6 +10,15 @@
 
 typedef struct RawStrtab RawStrtab;
 
+/* -R: which object file each function comes from ("file.o:... T func"
+   lines, as nm --print-file-name writes them).  */
+typedef struct FunctionMap
+{
+  char *file_name;
+  char *function_name;
+  bool is_first;          /* the first function listed for its file */
+} FunctionMap;
+
 typedef struct Core
 {
   const char *filename;
@@ -31,11 +40,14 @@ typedef struct Core
   int min_insn_size;
 
   RawStrtab *strtab;            /* the ELF string table as stored */
+  FunctionMap *map;             /* -R, sorted by function name */
+  size_t nmap;
   unsigned char *text_space;    /* .text contents, for -c */
 } Core;
 
-/* Open IMAGE and read its symbols; exits with GNU's messages on error.  */
-Core *core_open (const char *image);
+/* Open IMAGE and read its symbols, and MAP_FILE (-R) if not NULL; exits
+   with GNU's messages on error.  */
+Core *core_open (const char *image, const char *map_file);
 void core_close (Core *core);
 
 /* Build the symbol table: one Sym per function (GNU's symbol classes),

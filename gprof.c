@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <libiberty/libiberty.h>
+#include "cg_order.h"
 #include "cg_print.h"
 #include "gmon_io.h"
 #include "i18n.h"
@@ -103,6 +104,10 @@ print_reports (Run *run)
     bb_print_exec_counts (run);
   if (style & STYLE_ANNOTATED_SOURCE)
     bb_print_annotated_source (run);
+  if (style & STYLE_FUNCTION_ORDER)
+    cg_print_function_ordering (run);
+  if (style & STYLE_FILE_ORDER)
+    cg_print_file_ordering (run);
 }
 
 int
@@ -122,7 +127,7 @@ main (int argc, char **argv)
   run.first_output = true;
   hist_init (&run.hist);
   options_parse (&run.opt, argc, argv);
-  run.core = core_open (run.opt.image);
+  run.core = core_open (run.opt.image, run.opt.function_mapping_file);
   if (run.opt.ignore_direct_calls)
     core_read_text_space (run.core);
   names_init (&run.names, &run.opt, run.core->leading_char);
