@@ -1,0 +1,24 @@
+## testsuite/unit/local.mk - unit tests of the analyzer's algorithms
+## (included by testsuite/local.mk).
+##
+## Each test is a C program linked against libgprof.a, so it exercises the
+## same code as gprof; it prints "ok N - what" / "not ok N - what" lines
+## and exits non-zero if anything failed.  UNIT_SEED=N in the environment
+## changes the random cases.
+
+# Linked as gprof is, so that the tests follow its library list; and
+# test_cg_dfn runs its recursive reference on a thread with a big stack.
+UNIT_LDADD = $(gprof_LDADD) -lpthread
+UNIT_COMMON = testsuite/unit/unit.c testsuite/unit/unit.h
+
+# the merge sort every report uses
+check_PROGRAMS += testsuite/unit/test_msort
+TESTS += testsuite/unit/test_msort
+testsuite_unit_test_msort_SOURCES = testsuite/unit/test_msort.c $(UNIT_COMMON)
+testsuite_unit_test_msort_LDADD = $(UNIT_LDADD)
+
+# symbol table: sorting, duplicates, lookup, source files
+check_PROGRAMS += testsuite/unit/test_symtab
+TESTS += testsuite/unit/test_symtab
+testsuite_unit_test_symtab_SOURCES = testsuite/unit/test_symtab.c $(UNIT_COMMON)
+testsuite_unit_test_symtab_LDADD = $(UNIT_LDADD)

@@ -1,0 +1,316 @@
+/* test_msort.c - msort_ptrs against an independent top-down merge sort
+   (spec Appendix A: split at n/2, merge taking from the left run while
+   cmp (left, right) <= 0).  Consistent comparators only show stability;
+   the inconsistent ones, like several of GNU gprof's, show that the
+   exact algorithm is the one implemented.  */
+
+#include "config.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "msort.h"
+#include "unit.h"
+
+typedef struct Elem
+{
+  int key;
+  int seq;                /* position before sorting */
+  bool special;
+} Elem;
+
+/* The comparisons a sort makes, in order, folded into a hash: two runs
+   of the same algorithm make the same sequence.  */
+typedef struct Trace
+{
+  msort_cmp cmp;
+  uint64_t hash;
+  unsigned long calls;
+} Trace;
+
+static int
+traced (const void *a, const void *b, void *ctx)
+{
+  Trace *t = ctx;
+  const Elem *l = a, *r = b;
+
+  t->calls++;
+  t->hash = (t->hash ^ (uint64_t) (l->seq * 7919 + r->seq)) * 0x100000001b3ULL;
+  return t->cmp (a, b, NULL);
+}
+
+/* ---- the reference ------------------------------------------------------ */
+
+static void
+ref_sort_rec (void **v, size_t n, void **scratch, msort_cmp cmp, void *ctx)
+{
+  size_t half = n / 2, i = 0, j = half, k = 0;
+
+  if (n <= 1)
+    return;
+  ref_sort_rec (v, half, scratch, cmp, ctx);
+  ref_sort_rec (v + half, n - half, scratch, cmp, ctx);
+  while (i < half && j < n)
+    scratch[k++] = cmp (v[i], v[j], ctx) <= 0 ? v[i++] : v[j++];
+  while (i < half)
+    scratch[k++] = v[i++];
+  while (j < n)
+    scratch[k++] = v[j++];
+  memcpy (v, scratch, n * sizeof *v);
+}
+
+static void
+ref_sort (void **v, size_t n, msort_cmp cmp, void *ctx)
+{
+  void **scratch = malloc ((n ? n : 1) * sizeof *scratch);
+
+  ref_sort_rec (v, n, scratch, cmp, ctx);
+  free (scratch);
+}
+
+/* A bottom-up merge sort: stable too, but it splits differently.  Only
+   used to show that the inconsistent comparators tell the two apart.  */
+static void
+bottom_up_sort (void **v, size_t n, msort_cmp cmp)
+{
+  void **scratch = malloc ((n ? n : 1) * sizeof *scratch);
+
+  for (size_t width = 1; width < n; width *= 2)
+    for (size_t lo = 0; lo + width < n; lo += 2 * width)
+      {
+        size_t mid = lo + width, hi = lo + 2 * width < n ? lo + 2 * width : n;
+        size_t i = lo, j = mid, k = 0;
+
+        while (i < mid && j < hi)
+          scratch[k++] = cmp (v[i], v[j], NULL) <= 0 ? v[i++] : v[j++];
+        while (i < mid)
+          scratch[k++] = v[i++];
+        while (j < hi)
+          scratch[k++] = v[j++];
+        memcpy (v + lo, scratch, k * sizeof *v);
+      }
+  free (scratch);
+}
+
+/* ---- comparators -------------------------------------------------------- */
+
+static int
+cmp_key (const void *a, const void *b, void *ctx)
+{
+  const Elem *l = a, *r = b;
+
+  return (l->key > r->key) - (l->key < r->key);
+}
+
+/* Two special elements each claim to come first, whichever is asked.  */
+static int
+cmp_special (const void *a, const void *b, void *ctx)
+{
+  const Elem *l = a, *r = b;
+
+  if (l->special && r->special)
+    return -1;
+  return cmp_key (a, b, ctx);
+}
+
+/* Like GNU's cmp_bb: keys count only when both elements have one (here:
+   are special), else the original position decides.  Not transitive.  */
+static int
+cmp_partial (const void *a, const void *b, void *ctx)
+{
+  const Elem *l = a, *r = b;
+
+  if (l->special && r->special && l->key != r->key)
+    return l->key < r->key ? -1 : 1;
+  return (l->seq > r->seq) - (l->seq < r->seq);
+}
+
+/* Rock-paper-scissors on key mod 3: a cycle, no order at all.  */
+static int
+cmp_cyclic (const void *a, const void *b, void *ctx)
+{
+  const Elem *l = a, *r = b;
+  int d = ((r->key - l->key) % 3 + 3) % 3;
+
+  return d == 0 ? 0 : d == 1 ? -1 : 1;
+}
+
+/* ---- cases -------------------------------------------------------------- */
+
+static Elem *
+random_elems (Rng *rng, size_t n, int nkeys, int special_per_mille)
+{
+  Elem *e = calloc (n ? n : 1, sizeof *e);
+
+  for (size_t i = 0; i < n; i++)
+    {
+      e[i].key = (int) rng_below (rng, (size_t) nkeys);
+      e[i].seq = (int) i;
+      e[i].special = (int) rng_below (rng, 1000) < special_per_mille;
+    }
+  return e;
+}
+
+static void **
+pointers (Elem *e, size_t n)
+{
+  void **v = malloc ((n ? n : 1) * sizeof *v);
+
+  for (size_t i = 0; i < n; i++)
+    v[i] = &e[i];
+  return v;
+}
+
+/* Sort the same array with msort_ptrs and the reference; the results
+   and the sequences of comparisons must be identical.  */
+static bool
+same_as_reference (Elem *e, size_t n, msort_cmp cmp)
+{
+  void **got = pointers (e, n), **want = pointers (e, n);
+  Trace tg = { cmp, 14695981039346656037ULL, 0 };
+  Trace tw = tg;
+  bool same;
+
+  msort_ptrs (got, n, traced, &tg);
+  ref_sort (want, n, traced, &tw);
+  same = memcmp (got, want, n * sizeof *got) == 0 && tg.hash == tw.hash
+         && tg.calls == tw.calls;
+  free (got);
+  free (want);
+  return same;
+}
+
+static bool
+is_stable_by_key (Elem *e, size_t n)
+{
+  void **v = pointers (e, n);
+  bool ok = true;
+
+  msort_ptrs (v, n, cmp_key, NULL);
+  for (size_t i = 1; i < n; i++)
+    {
+      const Elem *a = v[i - 1], *b = v[i];
+
+      if (a->key > b->key || (a->key == b->key && a->seq > b->seq))
+        ok = false;
+    }
+  free (v);
+  return ok;
+}
+
+static const size_t sizes[] = { 0, 1, 2, 3, 4, 5, 7, 8, 9, 16, 31, 33, 100,
+                                127, 128, 129, 1000, 4097 };
+enum { NSIZES = sizeof sizes / sizeof sizes[0] };
+
+static void
+test_against_reference (Rng *rng, const char *what, msort_cmp cmp,
+                        int nkeys, int special_per_mille)
+{
+  int bad = 0, cases = 0;
+
+  for (int rep = 0; rep < 20; rep++)
+    for (size_t s = 0; s < NSIZES; s++)
+      {
+        Elem *e = random_elems (rng, sizes[s], nkeys, special_per_mille);
+
+        cases++;
+        if (!same_as_reference (e, sizes[s], cmp))
+          {
+            if (bad++ < 3)
+              printf ("# %s: differs at n=%zu (repetition %d)\n", what,
+                      sizes[s], rep);
+          }
+        free (e);
+      }
+  check (bad == 0, "%s: same order and comparisons as the reference in %d "
+         "random arrays", what, cases);
+}
+
+static void
+test_stability (Rng *rng)
+{
+  int bad = 0;
+
+  for (size_t s = 0; s < NSIZES; s++)
+    {
+      Elem *e = random_elems (rng, sizes[s], 5, 0);
+
+      bad += !is_stable_by_key (e, sizes[s]);
+      free (e);
+    }
+  check (bad == 0, "stable: equal keys keep their order");
+}
+
+static void
+test_small_cases_without_compare (void)
+{
+  Elem e[1] = { { 1, 0, false } };
+  void *v[1] = { &e[0] };
+  Trace t = { cmp_key, 0, 0 };
+
+  msort_ptrs (v, 0, traced, &t);
+  msort_ptrs (v, 1, traced, &t);
+  check (t.calls == 0 && v[0] == &e[0], "no comparison for 0 or 1 elements");
+}
+
+/* The exact split matters: two special elements that each claim to come
+   first keep the order of the runs they are in when they meet.  */
+static void
+test_two_specials_known (void)
+{
+  /* Keys 9 2* 1* 0: [9 2*] -> [2* 9] and [1* 0] -> [0 1*]; the merge
+     takes 0, then 2* (before 1*, which it claims to precede), 1*, 9.  */
+  Elem e[4] = { { 9, 0, false }, { 2, 1, true }, { 1, 2, true },
+                { 0, 3, false } };
+  static const int want[4] = { 0, 2, 1, 9 };
+  void **v = pointers (e, 4);
+  bool ok = true;
+
+  msort_ptrs (v, 4, cmp_special, NULL);
+  for (int i = 0; i < 4; i++)
+    ok &= ((Elem *) v[i])->key == want[i];
+  check (ok, "hand-computed order with two 'first' elements");
+  free (v);
+}
+
+/* Guard against a vacuous test: on inconsistent comparators another
+   stable merge sort must give a different order somewhere.  */
+static void
+test_inconsistent_is_discriminating (Rng *rng)
+{
+  int differ = 0;
+
+  for (int rep = 0; rep < 50 && !differ; rep++)
+    {
+      Elem *e = random_elems (rng, 100, 10, 300);
+      void **a = pointers (e, 100), **b = pointers (e, 100);
+
+      ref_sort (a, 100, cmp_partial, NULL);
+      bottom_up_sort (b, 100, cmp_partial);
+      differ = memcmp (a, b, 100 * sizeof *a) != 0;
+      free (a);
+      free (b);
+      free (e);
+    }
+  check (differ, "inconsistent comparators tell merge sorts apart");
+}
+
+int
+main (void)
+{
+  Rng rng;
+
+  rng_seed (&rng, unit_seed ());
+  printf ("# seed %llu\n", (unsigned long long) unit_seed ());
+  test_small_cases_without_compare ();
+  test_stability (&rng);
+  test_against_reference (&rng, "consistent keys", cmp_key, 10, 0);
+  test_against_reference (&rng, "distinct keys", cmp_key, 1000000, 0);
+  test_against_reference (&rng, "specials claim to come first",
+                          cmp_special, 10, 100);
+  test_against_reference (&rng, "keys only between specials",
+                          cmp_partial, 10, 400);
+  test_against_reference (&rng, "cyclic order", cmp_cyclic, 3, 0);
+  test_two_specials_known ();
+  test_inconsistent_is_discriminating (&rng);
+  return check_done ();
+}

@@ -1,0 +1,416 @@
+/* test_symtab.c - symtab_finalize (sorting, GNU's duplicate preferences,
+   end addresses, REMAP), symtab_lookup, and the source-file list.  */
+
+#include "config.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "symtab.h"
+#include "unit.h"
+
+enum { GLOBAL = 0, STATIC = 1, NOFUNC = 0, FUNC = 1 };
+
+static const vma_t TEXT_LAST = 0x1fff;
+
+/* Symbol names of TAB, space separated, for comparisons and messages.  */
+static const char *
+names (const SymTab *tab)
+{
+  static char buf[1024];
+  size_t len = 0;
+
+  buf[0] = '\0';
+  for (size_t i = 0; i < tab->len && len < sizeof buf - 64; i++)
+    len += (size_t) snprintf (buf + len, sizeof buf - len, "%s%s",
+                              i ? " " : "", tab->base[i].name);
+  return buf;
+}
+
+static bool
+names_are (const SymTab *tab, const char *want)
+{
+  if (strcmp (names (tab), want) == 0)
+    return true;
+  printf ("# want: %s\n#  got: %s\n", want, names (tab));
+  return false;
+}
+
+/* Two or more symbols at one address: which one survives.  Each case is
+   the symbols in .symtab order at 0x100, then one at 0x200.  */
+typedef struct DupCase
+{
+  const char *what;
+  struct { const char *name; bool is_func, is_static; } sym[3];
+  const char *survivor;
+} DupCase;
+
+static const DupCase dup_cases[] = {
+  { "global beats static", { { "st", FUNC, STATIC }, { "gl", FUNC, GLOBAL } },
+    "gl" },
+  { "global NOTYPE beats static function",
+    { { "st", FUNC, STATIC }, { "gl", NOFUNC, GLOBAL } }, "gl" },
+  { "function beats non-function",
+    { { "label", NOFUNC, GLOBAL }, { "fn", FUNC, GLOBAL } }, "fn" },
+  { "static function beats static label",
+    { { "label", NOFUNC, STATIC }, { "fn", FUNC, STATIC } }, "fn" },
+  { "foo beats _foo (later)", { { "_foo", FUNC, GLOBAL }, { "foo", FUNC, GLOBAL } },
+    "foo" },
+  { "foo beats _foo (earlier)",
+    { { "foo", FUNC, GLOBAL }, { "_foo", FUNC, GLOBAL } }, "foo" },
+  { "_bar beats __bar", { { "__bar", FUNC, GLOBAL }, { "_bar", FUNC, GLOBAL } },
+    "_bar" },
+  { "_bar beats __bar (earlier)",
+    { { "_bar", FUNC, GLOBAL }, { "__bar", FUNC, GLOBAL } }, "_bar" },
+  { "x beats _x and __x", { { "__x", FUNC, GLOBAL }, { "_x", FUNC, GLOBAL },
+                            { "x", FUNC, GLOBAL } }, "x" },
+  { "otherwise the first is kept",
+    { { "zz2", FUNC, GLOBAL }, { "aa1", FUNC, GLOBAL } }, "zz2" },
+  { "underscore rule only between equals",
+    { { "_f", FUNC, GLOBAL }, { "g", NOFUNC, GLOBAL } }, "_f" },
+  { "underscore rule does not beat globals",
+    { { "_g", NOFUNC, GLOBAL }, { "s", NOFUNC, STATIC } }, "_g" },
+  { "_edata beats __bss_start and _end",
+    { { "__bss_start", NOFUNC, GLOBAL }, { "_edata", NOFUNC, GLOBAL },
+      { "_end", NOFUNC, GLOBAL } }, "_edata" },
+};
+
+static void
+test_duplicates (void)
+{
+  for (size_t c = 0; c < sizeof dup_cases / sizeof dup_cases[0]; c++)
+    {
+      const DupCase *d = &dup_cases[c];
+      SymTab tab = { 0 };
+      size_t cap = 0;
+      char want[64];
+
+      for (int i = 0; i < 3 && d->sym[i].name; i++)
+        add_sym (&tab, &cap, d->sym[i].name, 0x100, d->sym[i].is_func,
+                 d->sym[i].is_static);
+      add_sym (&tab, &cap, "next", 0x200, FUNC, GLOBAL);
+      symtab_finalize (&tab, TEXT_LAST, NULL);
+      snprintf (want, sizeof want, "%s next", d->survivor);
+      check (names_are (&tab, want) && tab.base[0].end_addr == 0x1ff,
+             "duplicates: %s", d->what);
+      symtab_free (&tab);
+    }
+}
+
+static void
+test_sort_and_ends (Rng *rng)
+{
+  enum { N = 500 };
+  SymTab tab = { 0 };
+  size_t cap = 0;
+  static char namebuf[N][16];
+  bool sorted = true, ends = true;
+
+  /* Distinct addresses in random order.  */
+  for (int i = 0; i < N; i++)
+    {
+      snprintf (namebuf[i], sizeof namebuf[i], "f%d", i);
+      add_sym (&tab, &cap, namebuf[i], 0x1000 + 16 * (vma_t) i, FUNC, GLOBAL);
+    }
+  for (size_t i = N - 1; i > 0; i--)
+    {
+      size_t j = rng_below (rng, i + 1);
+      Sym t = tab.base[i];
+
+      tab.base[i] = tab.base[j];
+      tab.base[j] = t;
+    }
+  symtab_finalize (&tab, 0x1000 + 16 * N + 5, NULL);
+  for (size_t i = 0; i < tab.len; i++)
+    {
+      if (tab.base[i].addr != 0x1000 + 16 * i)
+        sorted = false;
+      if (tab.base[i].end_addr
+          != (i + 1 < tab.len ? tab.base[i + 1].addr - 1 : 0x1000 + 16 * N + 5))
+        ends = false;
+    }
+  check (tab.len == N && sorted, "sorted by address");
+  check (ends, "end = next start - 1, the last one's text_last");
+  symtab_free (&tab);
+}
+
+/* The order in which symbols are given breaks ties only after address,
+   function flag and staticness.  */
+static void
+test_tie_order (void)
+{
+  SymTab tab = { 0 };
+  size_t cap = 0;
+
+  add_sym (&tab, &cap, "b", 0x20, FUNC, GLOBAL);
+  add_sym (&tab, &cap, "a", 0x10, FUNC, GLOBAL);
+  add_sym (&tab, &cap, "c", 0x30, FUNC, GLOBAL);
+  symtab_finalize (&tab, 0x3f, NULL);
+  check (names_are (&tab, "a b c") && tab.base[2].end_addr == 0x3f,
+         "three symbols sorted, last ends at text_last");
+  symtab_free (&tab);
+  cap = 0;
+
+  /* A symbol beyond .text gets text_last as its end all the same, even
+     though that is below its start (data_start).  */
+  add_sym (&tab, &cap, "main", 0x10, FUNC, GLOBAL);
+  add_sym (&tab, &cap, "data_start", 0x5000, FUNC, GLOBAL);
+  symtab_finalize (&tab, 0x3f, NULL);
+  check (tab.len == 2 && tab.base[1].end_addr == 0x3f,
+         "the last symbol ends at text_last even beyond it");
+  symtab_free (&tab);
+}
+
+/* Entries that come with an end address (as symspec ranges do) keep it;
+   one whose end lies below its start is dropped.  */
+static void
+test_preset_ends_and_remap (void)
+{
+  SymTab tab = { 0 };
+  size_t cap = 0;
+  long remap[7];
+  static const long want[7] = { 2, -1, 0, 1, -1, -1, 3 };
+  bool ok = true;
+
+  add_sym (&tab, &cap, "c", 0x300, FUNC, GLOBAL)->end_addr = 0x3ff; /* 0 */
+  add_sym (&tab, &cap, "_a", 0x100, FUNC, GLOBAL)->end_addr = 0x1ff; /* 1 */
+  add_sym (&tab, &cap, "a", 0x100, FUNC, GLOBAL)->end_addr = 0x17f; /* 2 */
+  add_sym (&tab, &cap, "b", 0x200, FUNC, GLOBAL)->end_addr = 0x20f; /* 3 */
+  add_sym (&tab, &cap, "bad", 0x280, FUNC, GLOBAL)->end_addr = 0x27f; /* 4 */
+  add_sym (&tab, &cap, "__b", 0x200, FUNC, GLOBAL);                  /* 5 */
+  add_sym (&tab, &cap, "d", 0x500, FUNC, GLOBAL);                    /* 6 */
+  symtab_finalize (&tab, 0x7ff, remap);
+
+  check (names_are (&tab, "a b c d"), "preset ends: duplicates and an "
+         "empty range dropped");
+  check (tab.base[0].end_addr == 0x17f && tab.base[1].end_addr == 0x20f
+         && tab.base[2].end_addr == 0x3ff && tab.base[3].end_addr == 0x7ff,
+         "preset ends kept, only the missing one filled in");
+  for (int i = 0; i < 7; i++)
+    if (remap[i] != want[i])
+      {
+        printf ("# remap[%d] = %ld, want %ld\n", i, remap[i], want[i]);
+        ok = false;
+      }
+  check (ok, "remap: new positions, -1 for the replaced and the dropped");
+  symtab_free (&tab);
+}
+
+/* GNU's choice among the symbols at one address, written from the
+   spec's rules: the best under (global, function) wins; among equals a
+   name without '_' beats one with, "_x" beats "__x", else the first.  */
+static int
+ref_survivor (const Sym *const *at, int n)
+{
+  int best = -1;
+
+  for (int i = 0; i < n; i++)
+    {
+      const Sym *s = at[i], *b = best >= 0 ? at[best] : NULL;
+
+      if (!b || (!s->is_static && b->is_static)
+          || (s->is_static == b->is_static && s->is_func && !b->is_func))
+        best = i;
+      else if (s->is_static == b->is_static && s->is_func == b->is_func
+               && ((s->name[0] != '_' && b->name[0] == '_')
+                   || (s->name[0] == '_' && b->name[0] == '_'
+                       && s->name[1] != '_' && b->name[1] == '_')))
+        best = i;
+    }
+  return best;
+}
+
+static void
+test_remap_random (Rng *rng)
+{
+  enum { N = 300, NADDR = 100 };
+  static const char *const pool[] = { "x", "_x", "__x", "y", "_y" };
+  bool ok = true;
+
+  for (int rep = 0; rep < 20; rep++)
+    {
+      SymTab tab = { 0 };
+      size_t cap = 0;
+      long remap[N];
+      Sym orig[N];
+      const Sym *at[NADDR][N];
+      int nat[NADDR] = { 0 };
+      int hits[N] = { 0 };
+
+      for (int i = 0; i < N; i++)
+        orig[i] = *add_sym (&tab, &cap, pool[rng_below (rng, 5)],
+                            0x10 * rng_below (rng, NADDR), rng_below (rng, 2),
+                            rng_below (rng, 2));
+      /* The candidates at each address, functions and globals first as
+         the address sort puts them, else in .symtab order.  */
+      for (int pass = 0; pass < 4; pass++)
+        for (int i = 0; i < N; i++)
+          if ((orig[i].is_func ? 0 : 2) + (orig[i].is_static ? 1 : 0) == pass)
+            {
+              int a = (int) (orig[i].addr / 0x10);
+
+              at[a][nat[a]++] = &orig[i];
+            }
+      symtab_finalize (&tab, 0x10 * NADDR, remap);
+
+      for (int i = 0; i < N; i++)
+        {
+          int a = (int) (orig[i].addr / 0x10);
+          bool wins = at[a][ref_survivor (at[a], nat[a])] == &orig[i];
+
+          if (wins != (remap[i] >= 0))
+            ok = false;
+          else if (wins)
+            {
+              const Sym *s = &tab.base[remap[i]];
+
+              ok &= s->addr == orig[i].addr && s->name == orig[i].name
+                    && s->is_func == orig[i].is_func
+                    && s->is_static == orig[i].is_static;
+              hits[remap[i]]++;
+            }
+        }
+      for (size_t k = 0; k < tab.len; k++)
+        ok &= hits[k] == 1;
+      symtab_free (&tab);
+    }
+  check (ok, "random duplicates: the survivors GNU's rules choose, and "
+         "remap points at them");
+}
+
+/* ---- lookup ------------------------------------------------------------- */
+
+static const Sym *
+linear_lookup (const SymTab *tab, vma_t addr)
+{
+  const Sym *best = NULL;
+
+  for (size_t i = 0; i < tab->len; i++)
+    if (tab->base[i].addr <= addr)
+      best = &tab->base[i];
+  return best && addr <= best->end_addr ? best : NULL;
+}
+
+static void
+test_lookup_fixed (void)
+{
+  SymTab tab = { 0 };
+  size_t cap = 0;
+
+  check (symtab_lookup (&tab, 0x100) == NULL, "lookup in an empty table");
+  add_sym (&tab, &cap, "a", 0x100, FUNC, GLOBAL)->end_addr = 0x10f;
+  add_sym (&tab, &cap, "b", 0x200, FUNC, GLOBAL);
+  symtab_finalize (&tab, 0x2ff, NULL);
+  check (symtab_lookup (&tab, 0xff) == NULL, "below the first symbol");
+  check (symtab_lookup (&tab, 0) == NULL, "address 0");
+  check (symtab_lookup (&tab, 0x100) == &tab.base[0]
+         && symtab_lookup (&tab, 0x10f) == &tab.base[0],
+         "first and last address of a symbol");
+  check (symtab_lookup (&tab, 0x110) == NULL
+         && symtab_lookup (&tab, 0x1ff) == NULL, "a gap between symbols");
+  check (symtab_lookup (&tab, 0x200) == &tab.base[1]
+         && symtab_lookup (&tab, 0x2ff) == &tab.base[1],
+         "the last symbol up to text_last");
+  check (symtab_lookup (&tab, 0x300) == NULL
+         && symtab_lookup (&tab, UINT64_MAX) == NULL, "beyond the end");
+  symtab_free (&tab);
+}
+
+static void
+test_lookup_random (Rng *rng)
+{
+  int bad = 0;
+
+  for (int rep = 0; rep < 50; rep++)
+    {
+      SymTab tab = { 0 };
+      size_t cap = 0, n = 1 + rng_below (rng, 60);
+      vma_t a = rng_below (rng, 64);
+
+      for (size_t i = 0; i < n; i++)
+        {
+          Sym *s = add_sym (&tab, &cap, "s", a, FUNC, GLOBAL);
+
+          /* About half with a shorter range, leaving a gap.  */
+          if (rng_below (rng, 2))
+            s->end_addr = a + rng_below (rng, 8);
+          a += 9 + rng_below (rng, 8);
+        }
+      symtab_finalize (&tab, a + 3, NULL);
+      for (vma_t x = 0; x < a + 10; x++)
+        bad += symtab_lookup (&tab, x) != linear_lookup (&tab, x);
+      symtab_free (&tab);
+    }
+  check (bad == 0, "lookup agrees with a linear scan on random tables "
+         "with gaps (%d mismatches)", bad);
+}
+
+/* ---- source files ------------------------------------------------------- */
+
+static void
+test_srcfiles (void)
+{
+  SourceFiles files = { 0 };
+  SourceFile *a = srcfile_lookup_path (&files, "/src/a.c");
+  SourceFile *b = srcfile_lookup_path (&files, "/src/sub/b.c");
+  SourceFile *a2 = srcfile_lookup_path (&files, "/other/a.c");
+  SourceFile *c = srcfile_lookup_path (&files, "c.c");
+  bool interned = true, order = true;
+
+  check (srcfile_lookup_path (&files, "/src/a.c") == a
+         && srcfile_lookup_path (&files, "c.c") == c && files.count == 4,
+         "the same path gives the same file");
+  check (files.first == c && c->next == a2 && a2->next == b && b->next == a
+         && a->next == NULL, "list order: newest first");
+  check (srcfile_lookup_name (&files, "a.c") == a2,
+         "by name: the first in list order among equal basenames");
+  check (srcfile_lookup_name (&files, "b.c") == b
+         && srcfile_lookup_name (&files, "c.c") == c,
+         "by name: basename of a path, or a name without directory");
+  check (srcfile_lookup_name (&files, "sub/b.c") == NULL
+         && srcfile_lookup_name (&files, "/src/a.c") == NULL
+         && srcfile_lookup_name (&files, "d.c") == NULL
+         && srcfile_lookup_name (&files, "") == NULL,
+         "by name: only the last component matches");
+
+  /* Enough files to make the table grow several times.  */
+  {
+    enum { N = 2000 };
+    static SourceFile *made[N];
+    char path[32];
+
+    for (int i = 0; i < N; i++)
+      {
+        snprintf (path, sizeof path, "/d%d/f%d.c", i % 7, i);
+        made[i] = srcfile_lookup_path (&files, path);
+      }
+    for (int i = 0; i < N; i++)
+      {
+        snprintf (path, sizeof path, "/d%d/f%d.c", i % 7, i);
+        interned &= srcfile_lookup_path (&files, path) == made[i];
+        interned &= strcmp (made[i]->name, path) == 0;
+      }
+    for (int i = N - 1; i > 0; i--)
+      order &= made[i]->next == made[i - 1];
+    check (interned && files.count == N + 4,
+           "%d files interned across table growth", N);
+    check (order && files.first == made[N - 1] && made[0]->next == c,
+           "list order kept across table growth");
+  }
+}
+
+int
+main (void)
+{
+  Rng rng;
+
+  rng_seed (&rng, unit_seed ());
+  test_duplicates ();
+  test_sort_and_ends (&rng);
+  test_tie_order ();
+  test_preset_ends_and_remap ();
+  test_remap_random (&rng);
+  test_lookup_fixed ();
+  test_lookup_random (&rng);
+  test_srcfiles ();
+  return check_done ();
+}
