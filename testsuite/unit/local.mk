@@ -22,3 +22,15 @@ check_PROGRAMS += testsuite/unit/test_symtab
 TESTS += testsuite/unit/test_symtab
 testsuite_unit_test_symtab_SOURCES = testsuite/unit/test_symtab.c $(UNIT_COMMON)
 testsuite_unit_test_symtab_LDADD = $(UNIT_LDADD)
+
+# cycle detection and numbering
+check_PROGRAMS += testsuite/unit/test_cg_dfn
+TESTS += testsuite/unit/test_cg_dfn
+testsuite_unit_test_cg_dfn_SOURCES = testsuite/unit/test_cg_dfn.c $(UNIT_COMMON)
+testsuite_unit_test_cg_dfn_LDADD = $(UNIT_LDADD)
+
+# print flags and time propagation
+check_PROGRAMS += testsuite/unit/test_propagate
+TESTS += testsuite/unit/test_propagate
+testsuite_unit_test_propagate_SOURCES = testsuite/unit/test_propagate.c $(UNIT_COMMON)
+testsuite_unit_test_propagate_LDADD = $(UNIT_LDADD)
