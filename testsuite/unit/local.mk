@@ -34,3 +34,15 @@ check_PROGRAMS += testsuite/unit/test_propagate
 TESTS += testsuite/unit/test_propagate
 testsuite_unit_test_propagate_SOURCES = testsuite/unit/test_propagate.c $(UNIT_COMMON)
 testsuite_unit_test_propagate_LDADD = $(UNIT_LDADD)
+
+# symspecs
+check_PROGRAMS += testsuite/unit/test_sym_ids
+TESTS += testsuite/unit/test_sym_ids
+testsuite_unit_test_sym_ids_SOURCES = testsuite/unit/test_sym_ids.c $(UNIT_COMMON)
+testsuite_unit_test_sym_ids_LDADD = $(UNIT_LDADD)
+
+# profile files written and read back
+check_PROGRAMS += testsuite/unit/test_gmon_io
+TESTS += testsuite/unit/test_gmon_io
+testsuite_unit_test_gmon_io_SOURCES = testsuite/unit/test_gmon_io.c $(UNIT_COMMON)
+testsuite_unit_test_gmon_io_LDADD = $(UNIT_LDADD)

@@ -1,0 +1,367 @@
+/* test_gmon_io.c - profile files written by gmon_write (what -s does)
+   and read back by gmon_read: GNU format and both BSD formats, 32- and
+   64-bit addresses, both byte orders.  Nothing in a profile file tells
+   its layout; it comes from the executable, so each case uses a Core
+   that says only that (address size, byte order).  */
+
+#include "config.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "gmon_io.h"
+#include "gmon_out.h"
+#include "gprof.h"
+#include "unit.h"
+
+enum { NFUNCS = 40, NBINS = 100 };
+
+typedef struct Layout
+{
+  const char *name;
+  int vma_bytes;
+  bool big_endian;
+} Layout;
+
+static const Layout layouts[] = {
+  { "64-bit little-endian", 8, false },
+  { "64-bit big-endian", 8, true },
+  { "32-bit little-endian", 4, false },
+  { "32-bit big-endian", 4, true },
+};
+
+static char tmpdir[] = "/tmp/test_gmon_io.XXXXXX";
+
+static const char *
+path_of (const char *name)
+{
+  static char buf[sizeof tmpdir + 64];
+
+  snprintf (buf, sizeof buf, "%s/%s", tmpdir, name);
+  return buf;
+}
+
+/* A run over NFUNCS functions with the given layout and file format.  */
+static Run *
+new_run (Core *core, FileFormat ff)
+{
+  Run *run = run_new (NFUNCS, NULL);
+
+  run->core = core;
+  run->opt.file_format = ff;
+  run->opt.line_granularity = true;  /* keep basic-block counts */
+  return run;
+}
+
+static HistRecord *
+add_hist (Run *run, vma_t lowpc, vma_t highpc, int rate, Rng *rng)
+{
+  HistRecord *r;
+  char dimen[15] = "seconds";
+
+  if (hist_check_record (&run->hist, lowpc, highpc, NBINS, rate, dimen, 's'))
+    return NULL;
+  r = hist_new_record (&run->hist, lowpc, highpc, NBINS);
+  for (unsigned i = 0; i < NBINS; i++)
+    r->sample[i] = rng_below (rng, 4) ? 0 : (int) rng_below (rng, 60000);
+  run->gmon_input |= INPUT_HISTOGRAM;
+  return r;
+}
+
+/* Arcs recorded from call sites inside the functions, as the runtime
+   records them; the file gets the functions' start addresses.  */
+static void
+add_arcs (Run *run, Rng *rng, int n, unsigned long max_count)
+{
+  for (int k = 0; k < n; k++)
+    {
+      size_t p = rng_below (rng, NFUNCS), c = rng_below (rng, NFUNCS);
+
+      cg_tally (run, sym_addr (p) + 1 + rng_below (rng, 14), sym_addr (c),
+                1 + rng_below (rng, max_count));
+    }
+  run->gmon_input |= INPUT_CALL_GRAPH;
+}
+
+static void
+add_bbs (Run *run, Rng *rng)
+{
+  for (int k = 0; k < 60; k++)
+    bb_record (run, sym_addr (rng_below (rng, NFUNCS)) + 2 * rng_below (rng, 8),
+               rng_below (rng, 1000));
+  run->gmon_input |= INPUT_BB_COUNTS;
+}
+
+/* ---- comparing runs ----------------------------------------------------- */
+
+/* Every bin of A, cut to 16 bits as the file stores it, is in B TIMES
+   over: the reader adds files up without cutting.  */
+static bool
+same_hist (const Run *a, const Run *b, int times)
+{
+  const Histograms *x = &a->hist, *y = &b->hist;
+
+  if (x->n != y->n || x->hz != y->hz || strcmp (x->dimension, y->dimension)
+      || x->dimen_abbrev != y->dimen_abbrev)
+    {
+      printf ("# histograms: %zu records at %d Hz, want %zu at %d\n", y->n,
+              y->hz, x->n, x->hz);
+      return false;
+    }
+  for (size_t i = 0; i < x->n; i++)
+    {
+      const HistRecord *r = &x->rec[i], *s = &y->rec[i];
+
+      if (r->lowpc != s->lowpc || r->highpc != s->highpc || r->nbins != s->nbins)
+        {
+          printf ("# histogram %zu: range or size differs\n", i);
+          return false;
+        }
+      for (unsigned k = 0; k < r->nbins; k++)
+        if ((uint16_t) r->sample[k] * times != s->sample[k])
+          {
+            printf ("# histogram %zu bin %u: %d, want %d\n", i, k,
+                    s->sample[k], (uint16_t) r->sample[k] * times);
+            return false;
+          }
+    }
+  return true;
+}
+
+/* Every arc of A is in B with TIMES its count (cut to COUNT_BITS bits, as
+   the file stores it), and B has no other; call counts agree.  */
+static bool
+same_arcs (const Run *a, const Run *b, int times, int count_bits)
+{
+  unsigned long mask = count_bits == 64 ? ~0UL : (1UL << count_bits) - 1;
+
+  if (a->cg.narcs != b->cg.narcs)
+    {
+      printf ("# %zu arcs, want %zu\n", b->cg.narcs, a->cg.narcs);
+      return false;
+    }
+  for (size_t k = 0; k < a->cg.narcs; k++)
+    {
+      const Arc *x = &a->cg.arcs[k];
+      size_t p = (size_t) (x->parent - a->symtab.base);
+      size_t c = (size_t) (x->child - a->symtab.base);
+      const Arc *y = cg_arc_lookup (&b->cg, &b->symtab, &b->symtab.base[p],
+                                    &b->symtab.base[c]);
+
+      if (!y || y->count != ((x->count & mask) * times))
+        {
+          printf ("# arc %zu -> %zu: %lu, want %lu\n", p, c, y ? y->count : 0,
+                  (x->count & mask) * times);
+          return false;
+        }
+    }
+  return true;
+}
+
+static bool
+same_bbs (const Run *a, const Run *b, int times)
+{
+  for (size_t i = 0; i < a->symtab.len; i++)
+    {
+      const BBCounts *x = a->symtab.base[i].bb, *y = b->symtab.base[i].bb;
+
+      if (!x != !y)
+        return false;
+      for (int k = 0; x && k < NBBS; k++)
+        if (x->addr[k] != y->addr[k] || x->calls[k] * times != y->calls[k])
+          {
+            printf ("# symbol %zu block %d differs\n", i, k);
+            return false;
+          }
+    }
+  return true;
+}
+
+/* ---- the bytes themselves ----------------------------------------------- */
+
+static unsigned char *
+slurp (const char *path, size_t *len)
+{
+  FILE *f = fopen (path, "rb");
+  unsigned char *p = NULL;
+
+  *len = 0;
+  if (!f)
+    return NULL;
+  fseek (f, 0, SEEK_END);
+  *len = (size_t) ftell (f);
+  rewind (f);
+  p = malloc (*len ? *len : 1);
+  if (fread (p, 1, *len, f) != *len)
+    *len = 0;
+  fclose (f);
+  return p;
+}
+
+static uint64_t
+get (const unsigned char *p, int n, bool big)
+{
+  uint64_t v = 0;
+
+  for (int i = 0; i < n; i++)
+    v = (v << 8) | p[big ? i : n - 1 - i];
+  return v;
+}
+
+/* The GNU header and the first histogram record's header, decoded here
+   independently of the reader.  */
+static bool
+gnu_bytes_ok (const Run *run, const Layout *l)
+{
+  size_t len;
+  unsigned char *p = slurp (path_of ("gmon.sum"), &len);
+  const HistRecord *r = &run->hist.rec[0];
+  size_t o = GMON_HEADER_SIZE;
+  bool ok = p && len > o + 1 + 2 * (size_t) l->vma_bytes + 24
+            && memcmp (p, "gmon", 4) == 0 && get (p + 4, 4, l->big_endian) == 1
+            && p[o] == GMON_TAG_TIME_HIST
+            && get (p + o + 1, l->vma_bytes, l->big_endian) == r->lowpc
+            && get (p + o + 1 + l->vma_bytes, l->vma_bytes, l->big_endian)
+               == r->highpc;
+
+  o += 1 + 2 * (size_t) l->vma_bytes;
+  ok = ok && get (p + o, 4, l->big_endian) == NBINS
+       && get (p + o + 4, 4, l->big_endian) == (uint64_t) run->hist.hz
+       && memcmp (p + o + 8, "seconds\0\0\0\0\0\0\0\0s", 16) == 0;
+  free (p);
+  return ok;
+}
+
+static bool
+host_big_endian (void)
+{
+  const uint16_t one = 1;
+
+  return *(const unsigned char *) &one == 0;
+}
+
+/* ---- cases -------------------------------------------------------------- */
+
+static Run *
+read_back (Core *core, FileFormat ff, int times)
+{
+  Run *back = new_run (core, ff);
+
+  for (int i = 0; i < times; i++)
+    gmon_read (back, path_of ("gmon.sum"));
+  return back;
+}
+
+static void
+test_gnu (const Layout *l, Rng *rng)
+{
+  Core core = { 0 };
+  Run *run, *back;
+
+  core.vma_bytes = l->vma_bytes;
+  core.big_endian = l->big_endian;
+  run = new_run (&core, FF_AUTO);
+  /* Two disjoint histograms; arcs with counts beyond 32 bits on 64-bit
+     hosts, which the GNU format cuts.  */
+  add_hist (run, sym_addr (0), sym_addr (20), 100, rng);
+  add_hist (run, sym_addr (20), sym_addr (40), 100, rng);
+  add_arcs (run, rng, 150, 1000);
+  cg_tally (run, sym_addr (3), sym_addr (4), (1UL << 32) + 5);
+  run->hist.rec[0].sample[7] = 70000;
+  /* GNU converts a basic-block record's count from the target's byte
+     order twice, so it cannot read its own records of a target whose
+     byte order is not the host's; only same-order layouts have them.  */
+  if (l->big_endian == host_big_endian ())
+    add_bbs (run, rng);
+  gmon_write (run, path_of ("gmon.sum"));
+
+  check (gnu_bytes_ok (run, l), "GNU %s: header and histogram bytes",
+         l->name);
+  back = read_back (&core, FF_AUTO, 1);
+  check (back->gmon_input == run->gmon_input && back->gmon_file_version == 1,
+         "GNU %s: every kind of record read back", l->name);
+  check (same_hist (run, back, 1), "GNU %s: histograms", l->name);
+  check (back->hist.rec[0].sample[7] == 70000 - 65536,
+         "GNU %s: bins cut to 16 bits", l->name);
+  check (same_arcs (run, back, 1, 32), "GNU %s: arcs, counts cut to 32 bits",
+         l->name);
+  check (same_bbs (run, back, 1), "GNU %s: basic-block counts", l->name);
+  run_free (back);
+
+  /* The same file twice: everything adds up (bins wrap at 16 bits).  */
+  back = read_back (&core, FF_AUTO, 2);
+  check (same_hist (run, back, 2) && same_arcs (run, back, 2, 32)
+         && same_bbs (run, back, 2), "GNU %s: two files merged", l->name);
+  run_free (back);
+  run_free (run);
+}
+
+/* The BSD header: "old" unless the rate is not the host's or 4.4BSD is
+   asked for; ncnt is the header and bins in bytes.  */
+static bool
+bsd_bytes_ok (const Layout *l, bool bsd44)
+{
+  size_t len;
+  unsigned char *p = slurp (path_of ("gmon.sum"), &len);
+  unsigned hdr = bsd44 ? GMON_BSD44_HDR_SIZE ((unsigned) l->vma_bytes)
+                       : GMON_BSD_OLD_HDR_SIZE ((unsigned) l->vma_bytes);
+  const unsigned char *q = p + 2 * l->vma_bytes;
+  bool ok = p && len >= hdr + 2 * NBINS
+            && get (q, 4, l->big_endian) == hdr + 2 * NBINS;
+
+  if (ok && bsd44)
+    ok = get (q + 4, 4, l->big_endian) == GMON_BSD44_VERSION;
+  free (p);
+  return ok;
+}
+
+static void
+test_bsd (const Layout *l, FileFormat ff, int rate, Rng *rng)
+{
+  bool bsd44 = ff == FF_BSD44 || rate != 100;
+  const char *what = ff == FF_BSD44 ? "4.4BSD" : "BSD";
+  Core core = { 0 };
+  Run *run, *back;
+
+  core.vma_bytes = l->vma_bytes;
+  core.big_endian = l->big_endian;
+  run = new_run (&core, ff);
+  add_hist (run, sym_addr (0), sym_addr (NFUNCS), rate, rng);
+  add_arcs (run, rng, 100, 1000);
+  /* BSD arc counts are as wide as addresses.  */
+  cg_tally (run, sym_addr (5), sym_addr (6), (1UL << 32) + 7);
+  gmon_write (run, path_of ("gmon.sum"));
+
+  check (bsd_bytes_ok (l, bsd44), "%s %s at %d Hz: %s header", what, l->name,
+         rate, bsd44 ? "4.4BSD" : "old");
+  back = read_back (&core, ff, 1);
+  check (same_hist (run, back, 1) && back->hist.hz == rate,
+         "%s %s at %d Hz: histogram and rate", what, l->name, rate);
+  check (same_arcs (run, back, 1, 8 * l->vma_bytes),
+         "%s %s at %d Hz: arcs", what, l->name, rate);
+  run_free (back);
+  run_free (run);
+}
+
+int
+main (void)
+{
+  Rng rng;
+
+  rng_seed (&rng, unit_seed ());
+  if (!mkdtemp (tmpdir))
+    {
+      perror ("mkdtemp");
+      return 99;
+    }
+  for (size_t i = 0; i < sizeof layouts / sizeof layouts[0]; i++)
+    {
+      test_gnu (&layouts[i], &rng);
+      test_bsd (&layouts[i], FF_BSD, 100, &rng);
+      test_bsd (&layouts[i], FF_BSD, 1000, &rng);
+      test_bsd (&layouts[i], FF_BSD44, 100, &rng);
+    }
+  unlink (path_of ("gmon.sum"));
+  rmdir (tmpdir);
+  return check_done ();
+}
