@@ -431,7 +431,7 @@ cmp_total (const void *a, const void *b, void *ctx)
     return -1;
   if (l->ncalls < r->ncalls)
     return 1;
-  return strcmp (l->name, r->name);
+  return sym_name_cmp (l, r);
 }
 
 void

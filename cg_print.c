@@ -332,7 +332,7 @@ cg_print (Run *run)
 static int
 cmp_name (const void *a, const void *b, void *ctx)
 {
-  return strcmp (((const Sym *) a)->name, ((const Sym *) b)->name);
+  return sym_name_cmp (a, b);
 }
 
 static void

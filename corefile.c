@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include "dwarf_lines.h"
 #include "i18n.h"
 #include "msort.h"
 #include "util.h"
@@ -521,38 +522,172 @@ core_create_function_syms (Core *core, const Options *opt, SymTab *symtab,
   symtab_finalize (symtab, core_text_last (core), NULL);
 }
 
-/* One symbol per change of (line, function, file) while walking .text
-   one instruction unit at a time, followed by the function symbols.  */
+/* Sort N addresses: LSD radix sort, 16 bits at a time.  */
+static void
+sort_vmas (vma_t *v, size_t n)
+{
+  vma_t *tmp = gp_reallocarray (NULL, n ? n : 1, sizeof *tmp), *src = v, *dst = tmp;
+  size_t *count = gp_calloc (65536, sizeof *count);
+
+  for (int shift = 0; shift < 64; shift += 16)
+    {
+      size_t sum = 0;
+
+      memset (count, 0, 65536 * sizeof *count);
+      for (size_t i = 0; i < n; i++)
+        count[(src[i] >> shift) & 0xffff]++;
+      for (size_t d = 0; d < 65536; d++)
+        {
+          size_t c = count[d];
+
+          count[d] = sum;
+          sum += c;
+        }
+      for (size_t i = 0; i < n; i++)
+        dst[count[(src[i] >> shift) & 0xffff]++] = src[i];
+      src = dst;
+      dst = src == v ? tmp : v;
+    }
+  /* Four passes: the result is back in V.  */
+  free (count);
+  free (tmp);
+}
+
+static bool
+has_section (const Core *core, const char *name)
+{
+  return bfd_get_section_by_name (core->abfd, name) != NULL;
+}
+
+size_t
+core_line_probes (Core *core, bool exhaustive, vma_t **out)
+{
+  vma_t start = core->text_vma, end = start + core->text_size, *v = NULL;
+  vma_t step = (vma_t) core->min_insn_size;
+  size_t n = 0, cap = 0, k = 0;
+  bool other_sources = has_section (core, ".stab") || has_section (core, ".debug")
+                       || has_section (core, ".gnu_debuglink")
+                       || has_section (core, ".gnu_debugaltlink");
+
+  if (!exhaustive && !other_sources && !has_section (core, ".debug_line")
+      && !has_section (core, ".debug_info"))
+    {
+      /* No line information anywhere: BFD would answer no line for every
+         address.  */
+      *out = NULL;
+      return 0;
+    }
+  if (exhaustive || other_sources || !has_section (core, ".debug_line")
+      || !dwarf_line_addresses (core->abfd, &v, &n, &cap))
+    {
+      /* Ask about every instruction unit, as GNU gprof does.  */
+      free (v);
+      n = start < end ? (size_t) ((end - start + step - 1) / step) : 0;
+      v = gp_reallocarray (NULL, n ? n : 1, sizeof *v);
+      for (size_t i = 0; i < n; i++)
+        v[i] = start + i * step;
+      *out = v;
+      return n;
+    }
+  /* The answer can change where a row starts, where a symbol starts
+     (BFD names functions from the symbols when DWARF does not), and at
+     the start of .text.  */
+  for (long i = 0; i < core->nsyms; i++)
+    if (core->syms[i]->section)
+      {
+        gp_grow (&v, &cap, n + 1, sizeof *v);
+        v[n++] = core->syms[i]->value + bfd_section_vma (core->syms[i]->section);
+      }
+  gp_grow (&v, &cap, n + 1, sizeof *v);
+  v[n++] = start;
+  for (size_t i = 0; i < n; i++)
+    {
+      /* Onto the grid of addresses GNU's walk visits.  */
+      if (v[i] >= start && v[i] < end)
+        v[k++] = start + (v[i] - start + step - 1) / step * step;
+    }
+  sort_vmas (v, k);
+  n = 0;
+  for (size_t i = 0; i < k; i++)
+    if (v[i] < end && (n == 0 || v[n - 1] != v[i]))
+      v[n++] = v[i];
+  *out = v;
+  return n;
+}
+
+static bool
+same_str (const char *a, const char *b)
+{
+  return a == b || strcmp (a, b) == 0;
+}
+
+/* The line symbols, already in address order, and the function symbols,
+   also sorted: merged as the stable address sort of lines followed by
+   functions would order them.  */
+static void
+merge_by_address (SymTab *out, const Sym *lines, size_t nl, const SymTab *funcs)
+{
+  size_t i = 0, j = 0, k = 0;
+
+  out->len = nl + funcs->len;
+  out->base = gp_calloc (out->len + 1, sizeof *out->base);
+  while (i < nl || j < funcs->len)
+    {
+      const Sym *l = i < nl ? &lines[i] : NULL;
+      const Sym *f = j < funcs->len ? &funcs->base[j] : NULL;
+      bool take_func = !l || (f && (f->addr < l->addr
+                                    || (f->addr == l->addr
+                                        && (f->is_func > l->is_func
+                                            || (f->is_func == l->is_func
+                                                && f->is_static < l->is_static)))));
+
+      out->base[k++] = take_func ? funcs->base[j++] : lines[i++];
+    }
+}
+
+/* One symbol per change of (line, function, file) from one probed
+   address to the next, followed by the function symbols.  Names and file
+   names are BFD's strings, which live as long as the BFD.  */
 void
 core_create_line_syms (Core *core, const Options *opt, SymTab *symtab,
                        SourceFiles *files)
 {
   SymTab funcs = { 0 };
-  Sym *lines = NULL, *prev = NULL;
-  size_t n = 0, cap = 0;
-  vma_t end = core->text_vma + core->text_size;
+  Sym *lines = NULL;
+  size_t n = 0, cap = 0, nprobes;
+  vma_t *probes;
+  const char *last_file = NULL;
+  SourceFile *last_sf = NULL;
 
   core_create_function_syms (core, opt, &funcs, files);
-  for (vma_t vma = core->text_vma; vma < end; vma += (vma_t) core->min_insn_size)
+  nprobes = core_line_probes (core, false, &probes);
+  for (size_t i = 0; i < nprobes; i++)
     {
+      vma_t vma = probes[i];
       const char *file, *func;
       int line;
-      Sym *s;
+      Sym *s, *prev = n ? &lines[n - 1] : NULL;
 
       if (!core_src_info (core, vma, &file, &func, &line))
         continue;
-      if (prev && prev->line_num == line && strcmp (prev->name, func) == 0
-          && strcmp (prev->file->name, file) == 0)
+      if (prev && prev->line_num == line && same_str (prev->name, func)
+          && same_str (prev->file->name, file))
         continue;
       gp_grow (&lines, &cap, n + 1, sizeof *lines);
+      prev = n ? &lines[n - 1] : NULL;
       s = &lines[n++];
       memset (s, 0, sizeof *s);
-      s->name = gp_strdup (func);
-      s->file = srcfile_lookup_path (files, file);
+      s->name = func;
+      if (file != last_file)
+        {
+          last_file = file;
+          last_sf = srcfile_lookup_path (files, file);
+        }
+      s->file = last_sf;
       s->line_num = line;
       s->addr = vma;
       /* A line's staticness is its function's.  */
-      if (prev && prev->file == s->file && strcmp (prev->name, s->name) == 0)
+      if (prev && prev->file == s->file && same_str (prev->name, s->name))
         s->is_static = prev->is_static;
       else
         {
@@ -561,12 +696,10 @@ core_create_line_syms (Core *core, const Options *opt, SymTab *symtab,
           if (f)
             s->is_static = f->is_static;
         }
-      prev = s;
     }
-  lines = gp_reallocarray (lines, n + funcs.len, sizeof *lines);
-  memcpy (lines + n, funcs.base, funcs.len * sizeof *lines);
-  symtab->base = lines;
-  symtab->len = n + funcs.len;
+  free (probes);
+  merge_by_address (symtab, lines, n, &funcs);
+  free (lines);
   symtab_free (&funcs);
   symtab_finalize (symtab, core_text_last (core), NULL);
 }

@@ -232,7 +232,7 @@ cmp_time (const void *a, const void *b, void *ctx)
     return 1;
   if (r->ncalls < l->ncalls)
     return -1;
-  return strcmp (l->name, r->name);
+  return sym_name_cmp (l, r);
 }
 
 /* The unit of the per-call columns: the one that puts the largest

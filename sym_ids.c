@@ -84,6 +84,69 @@ parse_side (char *spec, Pattern *pat, const SourceFiles *files)
 }
 
 static bool
+name_only (const Pattern *pat)
+{
+  return pat->name && !pat->file && !pat->file_missing && !pat->line_num;
+}
+
+static size_t
+hash_name (const char *s)
+{
+  size_t h = 5381;
+
+  while (*s)
+    h = h * 33 + (unsigned char) *s++;
+  return h;
+}
+
+/* The names of the name-only patterns, to rule most symbols out of them
+   with one lookup instead of a comparison per pattern.  */
+typedef struct NameSet
+{
+  const char **slot;
+  size_t mask;
+} NameSet;
+
+static void
+nameset_build (NameSet *ns, const SpecId *list, size_t nids)
+{
+  size_t cap = 16;
+
+  while (cap < 4 * nids)
+    cap *= 2;
+  ns->slot = gp_calloc (cap, sizeof *ns->slot);
+  ns->mask = cap - 1;
+  for (size_t k = 0; k < nids; k++)
+    for (int side = 0; side < 2; side++)
+      {
+        const Pattern *pat = side ? &list[k].right.pat : &list[k].left.pat;
+        size_t h;
+
+        if (!name_only (pat))
+          continue;
+        for (h = hash_name (pat->name) & ns->mask; ns->slot[h]; h = (h + 1) & ns->mask)
+          if (strcmp (ns->slot[h], pat->name) == 0)
+            break;
+        ns->slot[h] = pat->name;
+      }
+}
+
+static bool
+nameset_has (const NameSet *ns, const char *name)
+{
+  for (size_t h = hash_name (name) & ns->mask; ns->slot[h]; h = (h + 1) & ns->mask)
+    if (strcmp (ns->slot[h], name) == 0)
+      return true;
+  return false;
+}
+
+static const char *
+strip_leading (const char *name, char leading_char)
+{
+  return name[0] && name[0] == leading_char ? name + 1 : name;
+}
+
+static bool
 pattern_match (const Pattern *pat, const Sym *sym, char leading_char)
 {
   const char *name;
@@ -94,9 +157,7 @@ pattern_match (const Pattern *pat, const Sym *sym, char leading_char)
     return false;
   if (pat->name)
     {
-      name = sym->name;
-      if (name[0] && name[0] == leading_char)
-        name++;
+      name = strip_leading (sym->name, leading_char);
       if (strcmp (pat->name, name) != 0)
         return false;
     }
@@ -178,6 +239,9 @@ sym_ids_build (SymSpecs *ids, const Options *opt, const SymTab *symtab,
   size_t nids, cap[NUM_SYM_TABLES] = { 0 }, right_cap = 0;
   SpecId *list = collect_ids (opt, &nids);
   SpecArc **pending[NUM_SYM_TABLES] = { 0 };
+  NameSet names;
+  const char *last_name = NULL;
+  bool named = false;
 
   memset (ids, 0, sizeof *ids);
   for (size_t k = 0; k < nids; k++)
@@ -193,18 +257,31 @@ sym_ids_build (SymSpecs *ids, const Options *opt, const SymTab *symtab,
       parse_side (list[k].text, &list[k].left.pat, files);
     }
 
+  nameset_build (&names, list, nids);
   for (size_t i = 0; i < symtab->len; i++)
-    for (size_t k = 0; k < nids; k++)
-      {
-        SpecId *id = &list[k];
+    {
+      const Sym *sym = &symtab->base[i];
 
-        if (pattern_match (&id->left.pat, &symtab->base[i], leading_char))
-          extend_match (&id->left, symtab, i, &ids->table[id->table],
-                        &cap[id->table]);
-        if (id->has_right
-            && pattern_match (&id->right.pat, &symtab->base[i], leading_char))
-          extend_match (&id->right, symtab, i, &ids->right, &right_cap);
-      }
+      /* Neighbouring symbols (the lines of one function) share names.  */
+      if (sym->name != last_name)
+        {
+          last_name = sym->name;
+          named = nameset_has (&names, strip_leading (sym->name, leading_char));
+        }
+      for (size_t k = 0; k < nids; k++)
+        {
+          SpecId *id = &list[k];
+
+          if ((named || !name_only (&id->left.pat))
+              && pattern_match (&id->left.pat, sym, leading_char))
+            extend_match (&id->left, symtab, i, &ids->table[id->table],
+                          &cap[id->table]);
+          if (id->has_right && (named || !name_only (&id->right.pat))
+              && pattern_match (&id->right.pat, sym, leading_char))
+            extend_match (&id->right, symtab, i, &ids->right, &right_cap);
+        }
+    }
+  free (names.slot);
 
   /* Arcs from every left range of a spec to every right range, most
      recent ranges first, as GNU walks its lists.  */

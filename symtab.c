@@ -55,7 +55,12 @@ symtab_finalize (SymTab *tab, vma_t text_last, long *remap)
   order = gp_reallocarray (NULL, n, sizeof *order);
   for (i = 0; i < n; i++)
     order[i] = &tab->base[i];
-  msort_ptrs ((void **) order, n, cmp_addr, NULL);
+  /* cmp_addr is a consistent order, so any stable sort gives the merge
+     sort's result; input that is in order already needs none.  */
+  for (i = 1; i < n && cmp_addr (order[i - 1], order[i], NULL) <= 0; i++)
+    ;
+  if (i < n)
+    msort_ptrs ((void **) order, n, cmp_addr, NULL);
 
   out = gp_calloc (n + 1, sizeof *out);
   if (remap)

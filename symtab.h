@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 typedef uint64_t vma_t;
 
@@ -82,6 +83,13 @@ typedef struct SymTab
   Sym *base;
   size_t len;
 } SymTab;
+
+/* strcmp of two symbols' names; many symbols share one name string.  */
+static inline int
+sym_name_cmp (const Sym *a, const Sym *b)
+{
+  return a->name == b->name ? 0 : strcmp (a->name, b->name);
+}
 
 /* Sort TAB by address and drop duplicate addresses with GNU's
    preferences (global over static, function over line, no leading
