@@ -1,0 +1,5 @@
+## mach/local.mk - the analyzer's instruction-set scanners for -c.
+
+libgprof_a_SOURCES += \
+	mach/mach.h mach/find_call.c \
+	mach/i386.c mach/aarch64.c
