@@ -224,7 +224,6 @@ read_bb_record (Run *run, Reader *r)
   return;
 
 truncated:
-  errno = 0;
   perror (r->name);
   exit (1);
 }
