@@ -74,6 +74,9 @@ mach_find_call (Run *run, Sym *parent, vma_t lo, vma_t hi)
     case bfd_arch_aarch64:
       find_call_aarch64 (&cs, lo, hi);
       break;
+    case bfd_arch_mips:
+      find_call_mips (&cs, lo, hi);
+      break;
     default:
       fprintf (stderr, _("%s: -c not supported on architecture %s\n"),
                whoami, bfd_printable_name (run->core->abfd));

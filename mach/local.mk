@@ -2,4 +2,4 @@
 
 libgprof_a_SOURCES += \
 	mach/mach.h mach/find_call.c \
-	mach/i386.c mach/aarch64.c
+	mach/i386.c mach/aarch64.c mach/mips.c

@@ -35,6 +35,7 @@ const unsigned char *scan_bytes (const CallScan *cs, vma_t pc, size_t *avail);
 /* Scanners: look for calls in [lo, hi).  */
 void find_call_i386 (CallScan *cs, vma_t lo, vma_t hi);
 void find_call_aarch64 (CallScan *cs, vma_t lo, vma_t hi);
+void find_call_mips (CallScan *cs, vma_t lo, vma_t hi);
 
 /* Scan PARENT's code [LO, HI) for calls (clipped to the histogram).
    Prints "-c not supported on architecture" once and switches -c off
