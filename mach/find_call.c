@@ -9,7 +9,7 @@
 #include "util.h"
 
 void
-scan_direct_call (CallScan *cs, vma_t dest)
+scan_direct_call_skip (CallScan *cs, vma_t dest, vma_t skip)
 {
   Run *run = cs->run;
   Sym *child;
@@ -18,8 +18,14 @@ scan_direct_call (CallScan *cs, vma_t dest)
   if (!hist_check_address (&run->hist, (uint32_t) dest))
     return;
   child = symtab_lookup (&run->symtab, dest);
-  if (child && child->addr == dest)
+  if (child && (child->addr == dest || child->addr == dest - skip))
     cg_arc_add (&run->cg, &run->symtab, cs->parent, child, 0);
+}
+
+void
+scan_direct_call (CallScan *cs, vma_t dest)
+{
+  scan_direct_call_skip (cs, dest, 0);
 }
 
 void
@@ -76,6 +82,12 @@ mach_find_call (Run *run, Sym *parent, vma_t lo, vma_t hi)
       break;
     case bfd_arch_mips:
       find_call_mips (&cs, lo, hi);
+      break;
+    case bfd_arch_sparc:
+      find_call_sparc (&cs, lo, hi);
+      break;
+    case bfd_arch_alpha:
+      find_call_alpha (&cs, lo, hi);
       break;
     default:
       fprintf (stderr, _("%s: -c not supported on architecture %s\n"),

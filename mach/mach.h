@@ -23,6 +23,10 @@ typedef struct CallScan
 /* A call from the parent to DEST: an arc of count 0 if DEST lies in a
    histogram and a symbol starts exactly there.  */
 void scan_direct_call (CallScan *cs, vma_t dest);
+/* The same for a call that may enter its function SKIP bytes past the
+   start: also accepted if the symbol containing DEST starts at
+   DEST - SKIP (the histogram test stays on DEST).  */
+void scan_direct_call_skip (CallScan *cs, vma_t dest, vma_t skip);
 /* A call through a register: an arc to the pseudo-symbol
    "<indirect child>".  */
 void scan_indirect_call (CallScan *cs);
@@ -36,6 +40,8 @@ const unsigned char *scan_bytes (const CallScan *cs, vma_t pc, size_t *avail);
 void find_call_i386 (CallScan *cs, vma_t lo, vma_t hi);
 void find_call_aarch64 (CallScan *cs, vma_t lo, vma_t hi);
 void find_call_mips (CallScan *cs, vma_t lo, vma_t hi);
+void find_call_sparc (CallScan *cs, vma_t lo, vma_t hi);
+void find_call_alpha (CallScan *cs, vma_t lo, vma_t hi);
 
 /* Scan PARENT's code [LO, HI) for calls (clipped to the histogram).
    Prints "-c not supported on architecture" once and switches -c off
