@@ -47,8 +47,9 @@ gm_pc_thunk_dx:
 #endif
 
 /* One entry point.  \from and \self locate the caller's return address
-   and our own return address once eax, ecx and edx have been pushed.  */
-	.macro GM_STUB name, from, self
+   and our own return address once eax, ecx and edx have been pushed;
+   \fentry is 1 for __fentry__.  */
+	.macro GM_STUB name, from, self, fentry
 	.p2align 4
 	.globl	\name
 	.type	\name, @function
@@ -99,6 +100,17 @@ gm_pc_thunk_dx:
 	/* Slow path: align the stack and call gm_arc_miss (from, self).  */
 3:	movl	\from, %eax
 	movl	\self, %ecx
+	.if \fentry
+	/* In nested functions gcc saves the static chain (push %ecx) just
+	   before calling __fentry__, so the caller's address is one slot
+	   higher.  Recognise the push before the 5-byte call.  The fast
+	   path hashed the wrong word and keeps missing; such arcs are
+	   counted here.  */
+	cmpb	$0x51, -6(%ecx)
+	jne	8f
+	movl	20(%esp), %eax		/* 16(%esp) + 4 */
+8:
+	.endif
 	pushl	%ebp
 	.cfi_adjust_cfa_offset 4
 	.cfi_rel_offset %ebp, 0
@@ -121,7 +133,7 @@ gm_pc_thunk_dx:
 
 /* mcount: our return address is in the function, the function's own
    return address (its caller) is above the saved %ebp.  */
-	GM_STUB mcount, 4(%ebp), 12(%esp)
+	GM_STUB mcount, 4(%ebp), 12(%esp), 0
 
 	.globl	_mcount
 	.type	_mcount, @function
@@ -129,7 +141,7 @@ gm_pc_thunk_dx:
 
 /* __fentry__: called before any prologue, so the caller's return address
    is just above ours.  */
-	GM_STUB __fentry__, 16(%esp), 12(%esp)
+	GM_STUB __fentry__, 16(%esp), 12(%esp), 1
 
 #ifndef PIC
 /* In the archive only: crti.o's _init calls __gmon_start__ if it is

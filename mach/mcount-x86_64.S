@@ -32,8 +32,9 @@
 #define GM_SLOT(field) GM_TBL_SLOTS+field(%r11,%rax)
 
 /* One entry point.  \from and \self locate the caller's return address
-   and our own return address once rax and rcx have been pushed.  */
-	.macro GM_STUB name, from, self
+   and our own return address once rax and rcx have been pushed; \fentry
+   is 1 for __fentry__.  */
+	.macro GM_STUB name, from, self, fentry
 	.p2align 4
 	.globl	\name
 	.type	\name, @function
@@ -77,6 +78,19 @@
 	   and call gm_arc_miss (from, self).  */
 3:	movq	\from, %rax
 	movq	\self, %rcx
+	.if \fentry
+	/* In nested functions gcc saves the static chain (push %r10) just
+	   before calling __fentry__, so the caller's address is one slot
+	   higher.  Recognise the push before the call (5 bytes, or 6 when
+	   indirect or addr32-prefixed).  The fast path hashed the wrong
+	   word and keeps missing; such arcs are counted here.  */
+	cmpw	$0x5241, -7(%rcx)
+	je	7f
+	cmpw	$0x5241, -8(%rcx)
+	jne	8f
+7:	movq	32(%rsp), %rax		/* 24(%rsp) + 8 */
+8:
+	.endif
 	pushq	%rdx
 	.cfi_adjust_cfa_offset 8
 	.cfi_rel_offset %rdx, 0
@@ -136,7 +150,7 @@
 
 /* mcount: our return address is in the function, the function's own
    return address (its caller) is above the saved %rbp.  */
-	GM_STUB mcount, 8(%rbp), 16(%rsp)
+	GM_STUB mcount, 8(%rbp), 16(%rsp), 0
 
 	.globl	_mcount
 	.type	_mcount, @function
@@ -144,7 +158,7 @@
 
 /* __fentry__: called before any prologue, so the caller's return address
    is just above ours; no frame pointer needed.  */
-	GM_STUB __fentry__, 24(%rsp), 16(%rsp)
+	GM_STUB __fentry__, 24(%rsp), 16(%rsp), 1
 
 #ifndef PIC
 /* In the archive only: crti.o's _init calls __gmon_start__ if it is
