@@ -16,6 +16,7 @@
 		       name.  */
 
 #define _GNU_SOURCE
+#include <dlfcn.h>
 #include <errno.h>
 #include <link.h>
 #include <pthread.h>
@@ -281,6 +282,29 @@ gm_exe_scan (struct gm_exe_info *e)
   dl_iterate_phdr (gm_exe_cb, e);
 }
 
+/* The entry point the compilers call (mach/mcount-*.S).  */
+#if defined(__aarch64__)
+# define GM_ENTRY _mcount
+# define GM_ENTRY_NAME "_mcount"
+#else
+# define GM_ENTRY mcount
+# define GM_ENTRY_NAME "mcount"
+#endif
+extern void GM_ENTRY (void);
+
+/* A program linked as "cc -pg -lgmon prog.c" (the library before the
+   objects) gets libc's mcount and ours only for the start-up code: it
+   would run, count nothing and write an empty profile.  Say so.  */
+static void
+gm_check_entry (void)
+{
+  void *entry = dlsym (RTLD_DEFAULT, GM_ENTRY_NAME);
+  if (entry != NULL && entry != (void *) GM_ENTRY)
+    gm_say ("the program calls another library's " GM_ENTRY_NAME
+	    ", so no calls will be counted (link -lgmon after the"
+	    " program's objects)", NULL);
+}
+
 /* ---- fork ------------------------------------------------------------------ */
 
 static void
@@ -357,16 +381,15 @@ __monstartup (unsigned long lowpc, unsigned long highpc)
   gm_exe.text_lo = e.text_lo;
   gm_exe.text_hi = e.text_hi;
   gm_exe.dynamic = e.dynamic;
+  if (gm_exe.dynamic)
+    gm_check_entry ();
   gm_lowpc = lowpc & ~(uintptr_t) 3;
   gm_highpc = (highpc + 3) & ~(uintptr_t) 3;
 
   int r = gm_sample_init (gm_cfg.hz, gm_cfg.signo);
   if (r < 0)
-    {
-      gm_say ("no PC sampling: ", gm_errstr (-r), NULL);
-      gm_hist.hz = 0;
-    }
-  else if (gm_cfg.hz != 0 && gm_sample_foreign_handler ())
+    gm_say ("no PC sampling: ", gm_errstr (-r), NULL);
+  else if (gm_hist.sampling && gm_sample_foreign_handler ())
     {
       const char *abbrev = sigabbrev_np (gm_cfg.signo);
       gm_say ("the program has a handler for SIG",
@@ -544,7 +567,7 @@ gm_report (const char *path, int err, const char *fallback,
       gm_append_uint (line, cap, &len, s.lost_nomem);
       gm_append (line, cap, &len, " for lack of memory)");
     }
-  if (gm_hist.hz != 0)
+  if (gm_hist.sampling)
     {
       gm_append (line, cap, &len, "; ");
       gm_append_uint (line, cap, &len, s.samples);

@@ -206,14 +206,16 @@ GM_HIDDEN int gm_arcs_snapshot (struct gm_arcs *out);
 
 struct gm_hist
 {
-  uint32_t *bin;		/* one bin per 4 bytes of [lowpc, highpc) */
+  uint32_t *bin;		/* one bin per 4 bytes of [lowpc, highpc);
+				   NULL without memory: all zero */
   size_t nbins;
-  unsigned hz;			/* requested rate; 0 = no sampling */
+  unsigned hz;			/* the rate written in the file */
+  int sampling;			/* 0: LIBGMON_HZ=0 or no timers possible */
 };
 extern struct gm_hist gm_hist GM_HIDDEN;
 
-/* Allocate the histogram and install the signal handler.  Returns 0 or
-   -errno; on failure sampling is off (gm_hist.hz == 0).  */
+/* Allocate the histogram and, for hz > 0, install the signal handler.
+   Returns 0 or -errno; on failure sampling is off.  */
 GM_HIDDEN int gm_sample_init (unsigned hz, int signo);
 /* True when a handler other than the default was installed for the
    sampling signal before ours (its signals are passed on to it).  */
@@ -243,8 +245,8 @@ struct gm_written
   int saturated;		/* BSD histogram bins clipped at 65535 */
 };
 
-/* Write the profile to path (through path.tmp.<pid> and rename).  hist may
-   have hz == 0 (no histogram).  Returns 0 or -errno.  */
+/* Write the profile to path (through path.tmp.<pid> and rename).
+   Returns 0 or -errno.  */
 GM_HIDDEN int gm_write_file (const char *path, enum gm_format format,
 			     const struct gm_arcs *arcs,
 			     const struct gm_hist *hist,

@@ -54,6 +54,10 @@ struct gm_kitimerspec
 # define SIGEV_THREAD_ID 4
 #endif
 
+/* The rate written when nothing is sampled: gprof wants a histogram (of
+   zeros here) with some rate before it prints a flat profile.  */
+#define GM_UNSAMPLED_HZ 1000
+
 struct gm_hist gm_hist;
 static int gm_signo;
 static struct sigaction gm_old_action;
@@ -119,6 +123,8 @@ gm_sample_init (unsigned hz, int signo)
 {
   gm_hist.nbins = (gm_highpc - gm_lowpc) >> 2;
   gm_hist.bin = gm_map (gm_hist.nbins * sizeof *gm_hist.bin);
+  gm_hist.hz = GM_UNSAMPLED_HZ;
+  gm_hist.sampling = 0;
   if (gm_hist.bin == NULL)
     return -ENOMEM;
   if (hz == 0)
@@ -132,6 +138,7 @@ gm_sample_init (unsigned hz, int signo)
     return -errno;
   gm_signo = signo;
   gm_hist.hz = hz;
+  gm_hist.sampling = 1;
   return 0;
 }
 
@@ -161,7 +168,7 @@ void
 gm_timer_create (struct gm_thread *t)
 {
   t->timer = -1;
-  if (gm_hist.hz == 0)
+  if (!gm_hist.sampling)
     return;
   union gm_ksigevent sev;
   gm_memzero (&sev, sizeof sev);
@@ -211,6 +218,8 @@ gm_timers_set (int on)
 void
 gm_hist_reset (void)
 {
+  if (gm_hist.bin == NULL)
+    return;
   for (size_t i = 0; i < gm_hist.nbins; i++)
     __atomic_store_n (&gm_hist.bin[i], 0, __ATOMIC_RELAXED);
 }

@@ -2,7 +2,8 @@
 
    The whole file is built in one anonymous mapping, written to
    "<name>.tmp.<pid>" and renamed over <name>, so an interrupted or failed
-   write never replaces a good profile.  Only raw system calls are used,
+   write never replaces a good profile (a name that is not a regular
+   file, such as a pipe or /dev/stdout, is written to directly).  Only raw system calls are used,
    so libgmon_dump() can run in a signal handler.
 
    The formats have narrower counters than we keep: GNU histogram bins
@@ -16,6 +17,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/stat.h>
 #include <sys/syscall.h>
 
 #include "../gmon_out.h"
@@ -27,12 +29,18 @@
 /* ---- sizes ------------------------------------------------------------ */
 
 static uint32_t
+gm_bin (const struct gm_hist *hist, size_t i)
+{
+  return hist->bin != NULL ? hist->bin[i] : 0;
+}
+
+static uint32_t
 gm_hist_max (const struct gm_hist *hist)
 {
   uint32_t max = 0;
   for (size_t i = 0; i < hist->nbins; i++)
-    if (hist->bin[i] > max)
-      max = hist->bin[i];
+    if (gm_bin (hist, i) > max)
+      max = gm_bin (hist, i);
   return max;
 }
 
@@ -49,9 +57,8 @@ gm_gnu_size (const struct gm_arcs *arcs, const struct gm_hist *hist,
 	     size_t nhist)
 {
   size_t size = GMON_HEADER_SIZE;
-  if (hist->hz != 0)
-    size += nhist * (1 + 2 * GM_WORD + 4 + 4 + GMON_HIST_DIMEN_LEN + 1
-		     + 2 * hist->nbins);
+  size += nhist * (1 + 2 * GM_WORD + 4 + 4 + GMON_HIST_DIMEN_LEN + 1
+		   + 2 * hist->nbins);
   for (size_t i = 0; i < arcs->n; i++)
     size += gm_nrecords (arcs->arc[i].count, GM_U32_MAX) * (1 + 2 * GM_WORD
 							      + 4);
@@ -127,7 +134,7 @@ gm_gnu_hist (unsigned char *p, const struct gm_hist *hist, size_t part)
   uint64_t skip = (uint64_t) part * GM_U16_MAX;
   for (size_t i = 0; i < hist->nbins; i++)
     {
-      uint32_t v = hist->bin[i];
+      uint32_t v = gm_bin (hist, i);
       uint64_t rest = v > skip ? v - skip : 0;
       p = gm_put_u16 (p, (uint16_t) (rest > GM_U16_MAX ? GM_U16_MAX : rest));
     }
@@ -142,9 +149,8 @@ gm_gnu_fill (unsigned char *p, const struct gm_arcs *arcs,
   p = gm_put_u32 (p, GMON_VERSION);
   for (int i = 0; i < 12; i++)
     p = gm_put_u8 (p, 0);
-  if (hist->hz != 0)
-    for (size_t part = 0; part < nhist; part++)
-      p = gm_gnu_hist (p, hist, part);
+  for (size_t part = 0; part < nhist; part++)
+    p = gm_gnu_hist (p, hist, part);
   for (size_t i = 0; i < arcs->n; i++)
     {
       const struct gm_arc *a = &arcs->arc[i];
@@ -181,7 +187,7 @@ gm_bsd_fill (unsigned char *p, const struct gm_arcs *arcs,
     p = gm_put_u8 (p, 0);
   for (size_t i = 0; i < hist->nbins; i++)
     {
-      uint32_t v = hist->hz != 0 ? hist->bin[i] : 0;
+      uint32_t v = gm_bin (hist, i);
       if (v > GM_U16_MAX)
 	{
 	  v = GM_U16_MAX;
@@ -229,16 +235,34 @@ gm_create (const char *tmp)
   return (int) fd;
 }
 
+/* Whether path names something other than a regular file (a pipe, a
+   terminal, /dev/stdout): that must be written to, not replaced.  */
+static int
+gm_is_special (const char *path)
+{
+  struct statx st;
+  if (gm_syscall (SYS_statx, AT_FDCWD, (long) path, 0, STATX_TYPE,
+		  (long) &st, 0) < 0)
+    return 0;			/* nothing there (or unknowable): create */
+  return (st.stx_mode & S_IFMT) != S_IFREG;
+}
+
 static int
 gm_store (const char *path, const char *tmp, const void *data, size_t size)
 {
-  int fd = gm_create (tmp);
+  int special = gm_is_special (path);
+  int fd = special ? (int) gm_syscall (SYS_openat, AT_FDCWD, (long) path,
+				       O_WRONLY | O_CLOEXEC | O_LARGEFILE,
+				       0, 0, 0)
+		   : gm_create (tmp);
   if (fd < 0)
     return fd;
   int r = gm_write_all (fd, data, size);
   long c = gm_syscall (SYS_close, fd, 0, 0, 0, 0, 0);
   if (r == 0 && c < 0 && c != -EINTR)
     r = (int) c;
+  if (special)
+    return r;
   if (r == 0)
     r = (int) gm_syscall (SYS_renameat2, AT_FDCWD, (long) tmp, AT_FDCWD,
 			  (long) path, 0, 0);
