@@ -1,0 +1,177 @@
+/* lifecycle.c - one -pg program for libgmon's life-cycle and naming
+   checks; the mode argument picks a scenario, lifecycle.sh and output.sh
+   check the profile.  Every scenario prints "pid N" first, so that the
+   scripts know the names of per-process files.
+
+   basic       a() x10
+   chdir       a() x10, then chdir ("sub") before exiting
+   fork        a() x10; fork; child: b() x20; parent: a() x10, waits
+   dtor        c() x3 in a constructor, d() x7 in an atexit handler,
+	       e() x5 in a destructor
+   moncontrol  a() x10, moncontrol (0), b() x10, moncontrol (1), a() x10
+   dump        a() x10, libgmon_dump ("early.gmon"), a() x10
+   reset       a() x10, libgmon_reset (), a() x5
+   mcleanup    a() x10, _mcleanup (), a() x10, _exit (0)
+   exec        a() x10, then exec a CPU-bound shell loop
+   threads     200 short threads one after another, each a() x10  */
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "gmon.h"
+
+/* Weak: the same program also runs linked against glibc's gmon, with
+   libgmon.so preloaded, which then provides them.  */
+#pragma weak libgmon_dump
+#pragma weak libgmon_reset
+
+#define NOINLINE __attribute__ ((noinline, noclone))
+
+static volatile int sink;
+
+NOINLINE void a (void) { sink++; }
+NOINLINE void b (void) { sink++; }
+NOINLINE void c (void) { sink++; }
+NOINLINE void d (void) { sink++; }
+NOINLINE void e (void) { sink++; }
+
+/* Not inlined: unrolled into its caller, the last call would become a
+   tail call, whose arc no mcount can see.  */
+NOINLINE static void
+times (void (*f) (void), int n)
+{
+  for (int i = 0; i < n; i++)
+    f ();
+}
+
+static const char *mode = "";
+
+__attribute__ ((constructor)) static void
+ctor (void)
+{
+  times (c, 3);
+}
+
+static void
+at_exit (void)
+{
+  if (strcmp (mode, "dtor") == 0)
+    times (d, 7);
+}
+
+__attribute__ ((destructor)) static void
+dtor (void)
+{
+  if (strcmp (mode, "dtor") == 0)
+    times (e, 5);
+}
+
+static void *
+thread_body (void *arg)
+{
+  times (a, 10);
+  return arg;
+}
+
+int
+main (int argc, char **argv)
+{
+  if (argc != 2)
+    {
+      fprintf (stderr, "usage: %s MODE\n", argv[0]);
+      return 2;
+    }
+  mode = argv[1];
+  printf ("pid %d\n", (int) getpid ());
+  fflush (stdout);
+  atexit (at_exit);
+
+  if (strcmp (mode, "basic") == 0 || strcmp (mode, "dtor") == 0)
+    times (a, 10);
+  else if (strcmp (mode, "chdir") == 0)
+    {
+      times (a, 10);
+      if (chdir ("sub") != 0)
+	return 1;
+    }
+  else if (strcmp (mode, "fork") == 0)
+    {
+      times (a, 10);
+      pid_t child = fork ();
+      if (child < 0)
+	return 1;
+      if (child == 0)
+	{
+	  printf ("child %d\n", (int) getpid ());
+	  times (b, 20);
+	  return 0;
+	}
+      times (a, 10);
+      int status;
+      if (waitpid (child, &status, 0) != child || status != 0)
+	return 1;
+    }
+  else if (strcmp (mode, "moncontrol") == 0)
+    {
+      times (a, 10);
+      moncontrol (0);
+      times (b, 10);
+      moncontrol (1);
+      times (a, 10);
+    }
+  else if (strcmp (mode, "dump") == 0)
+    {
+      times (a, 10);
+      if (libgmon_dump ("early.gmon") != 0)
+	{
+	  perror ("libgmon_dump");
+	  return 1;
+	}
+      times (a, 10);
+    }
+  else if (strcmp (mode, "reset") == 0)
+    {
+      times (a, 10);
+      if (libgmon_reset () != 0)
+	{
+	  perror ("libgmon_reset");
+	  return 1;
+	}
+      times (a, 5);
+    }
+  else if (strcmp (mode, "mcleanup") == 0)
+    {
+      times (a, 10);
+      _mcleanup ();
+      times (a, 10);
+      _exit (0);
+    }
+  else if (strcmp (mode, "exec") == 0)
+    {
+      times (a, 10);
+      /* Long enough for many timer periods of CPU time: an inherited
+	 ITIMER_PROF would kill it with SIGPROF.  */
+      execl ("/bin/sh", "sh", "-c",
+	     "i=0; while [ $i -lt 300000 ]; do i=$((i + 1)); done", (char *) 0);
+      perror ("execl");
+      return 1;
+    }
+  else if (strcmp (mode, "threads") == 0)
+    for (int i = 0; i < 200; i++)
+      {
+	pthread_t t;
+	if (pthread_create (&t, NULL, thread_body, NULL) != 0
+	    || pthread_join (t, NULL) != 0)
+	  return 1;
+      }
+  else
+    {
+      fprintf (stderr, "%s: unknown mode %s\n", argv[0], mode);
+      return 2;
+    }
+  return 0;
+}

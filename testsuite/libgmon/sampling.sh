@@ -1,0 +1,53 @@
+#!/bin/sh
+# sampling.sh - every thread is sampled on its own CPU clock: the flat
+# profile charges each thread's function with that thread's CPU time
+# (glibc's process-wide ITIMER_PROF is off by up to 25% per thread here),
+# with the default signal and with LIBGMON_SIGNAL=RTMIN+1, and fork
+# children get a histogram of their own (glibc's get none).
+
+. "$srcdir/testsuite/libgmon/lib.sh"
+gm_setup "" sampling
+
+gm_cc spin -O1 -pg -pthread "$TESTSRC/spin.c" "$LIBA" || gm_done
+
+# gm_compare FILE WHAT: each function's self seconds in the flat profile
+# against the CPU time the program measured (in spin.out), within
+# max (0.03 s, 15%): the samples fall on scheduler ticks (4 ms at 250 Hz)
+# and the loop reads its clock through a system call now and then.
+gm_compare () {
+  gm_gprof spin "$1" -b -p > "$1.flat" || return
+  bad= all=
+  while read -r fn truth; do
+    got=$(awk -v f="$fn" '$NF == f { print $3 }' "$1.flat")
+    ok=$(awk -v t="$truth" -v g="${got:-0}" 'BEGIN {
+	   d = g - t; if (d < 0) d = -d; tol = t * 0.15; if (tol < 0.03) tol = 0.03
+	   print (d <= tol) }')
+    [ "$ok" = 1 ] || bad="$bad $fn: ${got:-0} s sampled, $truth s used;"
+    all="$all $fn $truth/${got:-0}"
+  done < "$2"
+  if [ -n "$bad" ]; then
+    fail "$3:$bad"
+  else
+    pass "$3: CPU seconds used/sampled:$all"
+  fi
+}
+
+for sig in PROF RTMIN+1; do
+  rm -f gmon.out
+  if LIBGMON_SIGNAL=$sig gm_run spin; then
+    gm_quiet spin "SIG$sig"
+    gm_compare gmon.out spin.out "4 threads, SIG$sig"
+  else
+    fail "SIG$sig: exit status $?: $(cat spin.err)"
+  fi
+done
+
+rm -f gmon.out gmon.out.*
+if gm_run spin fork; then
+  child=$(sed -n 's/^child //p' spin.out)
+  grep '^spin_child' spin.out > child.truth
+  gm_compare "gmon.out.$child" child.truth "fork child"
+else
+  fail "fork: exit status $?: $(cat spin.err)"
+fi
+gm_done

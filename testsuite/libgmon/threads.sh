@@ -1,0 +1,36 @@
+#!/bin/sh
+# threads.sh ARCH - exact call counts with 1 to 16 threads, with the
+# program linked with libgmon.a and with libgmon.so preloaded into a
+# program linked against glibc's gmon.  Run through threads-ARCH.test.
+
+. "$srcdir/testsuite/libgmon/lib.sh"
+gm_setup "$1" "threads-$1"
+
+# Fewer calls under qemu, which is some 20 times slower.
+n=200000
+[ -n "$RUN" ] && n=50000
+
+gm_cc archive -O2 -pg -pthread "$TESTSRC/threads.c" "$LIBA" || gm_done
+gm_cc glibc -O2 -pg -pthread "$TESTSRC/threads.c" || gm_done
+
+for t in 1 2 4 8 16; do
+  for model in archive preload; do
+    rm -f gmon.out
+    if [ $model = archive ]; then
+      prog=archive
+      gm_run archive "$t" "$n"
+    else
+      prog=glibc
+      gm_run_preload glibc "$t" "$n"
+    fi
+    status=$?
+    if [ $status -ne 0 ]; then
+      fail "$model T=$t: exit status $status: $(cat $prog.err)"
+      continue
+    fi
+    gm_quiet $prog "$model T=$t"
+    gm_expect_calls $prog gmon.out "$model T=$t N=$n" \
+      "mid $((t * n))" "leaf $((2 * t * n))"
+  done
+done
+gm_done
