@@ -355,8 +355,13 @@ gm_fork_child (void)
 	  gm_stats.threads = 1;
 	}
     }
-  gm_fork_locked = 0;
-  gm_busy = 0;
+  /* A fork from a signal handler that interrupted libgmon did not take
+     the lock: the interrupted code still owns gm_busy.  */
+  if (gm_fork_locked)
+    {
+      gm_fork_locked = 0;
+      gm_busy = 0;
+    }
 }
 
 /* ---- start ------------------------------------------------------------------- */

@@ -18,7 +18,6 @@
 #include "layout.h"
 
 #define GM_HIDDEN __attribute__ ((visibility ("hidden")))
-#define GM_EXPORT __attribute__ ((visibility ("default")))
 /* The stubs and the arc slow path live in their own section, so that the
    sampling handler can tell time spent inside the instrumentation apart
    (the linker provides __start_gmon_text / __stop_gmon_text).  */

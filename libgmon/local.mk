@@ -44,8 +44,7 @@ EXTRA_DIST += \
 	libgmon/libgmon.map \
 	libgmon/libgmon.pc.in \
 	bench/libgmon/callheavy.c \
-	bench/libgmon/run.sh \
-	doc/libgmon.md
+	bench/libgmon/run.sh
 
 ## ---- tests --------------------------------------------------------------
 ## The test scripts compile their own programs with -pg (for every
