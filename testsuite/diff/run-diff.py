@@ -21,7 +21,7 @@ Usage: run-diff.py [-v] [PATTERN...]
 Environment:
   GPROF      the gprof to test (default: ./gprof, from the build directory)
   GNU_GPROF  the reference (default: /usr/bin/gprof)
-  KEEP       keep all builds and runs in this directory
+  KEEP       keep all builds and runs in this directory (new or empty)
   JOBS       parallel gprof runs (default: number of CPUs, at least 2)
 
 Prints "ok CASE" or "FAIL CASE" with a short diff for each comparison
@@ -509,6 +509,9 @@ def main(argv):
         print(f"# {OURS} is not an executable; set GPROF")
         return 99
     keep = os.environ.get("KEEP")
+    if keep and os.path.exists(keep) and os.listdir(keep):
+        print(f"# KEEP={keep} is not empty")
+        return 99
     workdir = os.path.abspath(keep) if keep else tempfile.mkdtemp(prefix="gprof-diff.")
     os.makedirs(workdir, exist_ok=True)
     try:
