@@ -8,6 +8,7 @@
 #include <string.h>
 #include "gprof.h"
 #include "i18n.h"
+#include "out.h"
 #include "msort.h"
 #include "source.h"
 #include "util.h"
@@ -68,7 +69,7 @@ cmp_bb (const void *a, const void *b, void *ctx)
 static void
 print_count (const Sym *sym, vma_t addr, unsigned long count)
 {
-  printf (_("%s:%d: (%s:0x%lx) %lu executions\n"),
+  out_printf (_("%s:%d: (%s:0x%lx) %lu executions\n"),
           sym->file ? sym->file->name : _("<unknown>"), sym->line_num,
           sym->name, (unsigned long) addr, count);
 }
@@ -255,7 +256,7 @@ print_top_lines (FILE *out, SourceFile *sf, int table_length)
 {
   int n = table_length < sf->num_lines ? table_length : sf->num_lines;
 
-  fprintf (out, _("\n\nTop %d Lines:\n\n     Line      Count\n\n"), table_length);
+  out_fprintf (out, _("\n\nTop %d Lines:\n\n     Line      Count\n\n"), table_length);
   msort_ptrs ((void **) sf->line, (size_t) sf->num_lines, cmp_ncalls, NULL);
   for (int i = 0; i < n; i++)
     {
@@ -263,21 +264,21 @@ print_top_lines (FILE *out, SourceFile *sf, int table_length)
 
       if (!s || s->ncalls == 0)
         break;
-      fprintf (out, "%9d %10lu\n", s->line_num, s->ncalls);
+      out_fprintf (out, "%9d %10lu\n", s->line_num, s->ncalls);
     }
 }
 
 static void
 print_summary (FILE *out, const SourceFile *sf, const Annotate *an)
 {
-  fprintf (out, _("\nExecution Summary:\n\n"));
-  fprintf (out, _("%9ld   Executable lines in this file\n"), an->executable_lines);
-  fprintf (out, _("%9ld   Lines executed\n"), an->lines_executed);
-  fprintf (out, _("%9.2f   Percent of the file executed\n"),
+  out_fprintf (out, _("\nExecution Summary:\n\n"));
+  out_fprintf (out, _("%9ld   Executable lines in this file\n"), an->executable_lines);
+  out_fprintf (out, _("%9ld   Lines executed\n"), an->lines_executed);
+  out_fprintf (out, _("%9.2f   Percent of the file executed\n"),
            an->executable_lines
            ? 100.0 * an->lines_executed / (double) an->executable_lines : 100.0);
-  fprintf (out, _("\n%9lu   Total number of line executions\n"), sf->ncalls);
-  fprintf (out, _("%9.2f   Average executions per line\n"),
+  out_fprintf (out, _("\n%9lu   Total number of line executions\n"), sf->ncalls);
+  out_fprintf (out, _("%9.2f   Average executions per line\n"),
            an->executable_lines
            ? (double) sf->ncalls / (double) an->executable_lines : 0.0);
 }

@@ -5,11 +5,12 @@
 
 #include <stdio.h>
 #include "i18n.h"
+#include "out.h"
 
 void
 blurb_flat (void)
 {
-  fputs (_("\n"
+  out_str (_("\n"
 " %          Share of all the samples taken that landed in this\n"
 "time        function's own code.\n"
 "\n"
@@ -31,13 +32,13 @@ blurb_flat (void)
 "name        The function.  Equal times are ordered by calls, then by\n"
 "            name.  A number in brackets is the function's entry in\n"
 "            the call graph; a number in parentheses tells where the\n"
-"            entry would stand had it been printed.\n"), stdout);
+"            entry would stand had it been printed.\n"));
 }
 
 void
 blurb_call_graph (void)
 {
-  fputs (_("\n"
+  out_str (_("\n"
 "How to read the call graph\n"
 "\n"
 "The graph has one entry per function, between dashed lines, ordered\n"
@@ -71,13 +72,13 @@ blurb_call_graph (void)
 "an entry of its own (\"<cycle N as a whole>\") listing its members, and\n"
 "time moves between members without being charged to one another.\n"
 "The figures rest on one assumption: every call of a function takes\n"
-"the same time, whoever makes it.\n"), stdout);
+"the same time, whoever makes it.\n"));
 }
 
 void
 blurb_call_graph_bsd (void)
 {
-  fputs (_("\n\n\n"
+  out_str (_("\n\n\n"
 "call graph profile:\n"
 "The graph has one entry per function, between dashed lines, ordered\n"
 "by the time spent in the function and its descendants.  In each entry\n"
@@ -100,5 +101,5 @@ blurb_call_graph_bsd (void)
 "<spontaneous>.  Functions that call each other in a loop form a cycle,\n"
 "which gets an entry of its own listing its members.\n"
 "\n"
-"\n"), stdout);
+"\n"));
 }

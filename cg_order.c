@@ -12,6 +12,7 @@
 #include <string.h>
 #include "gprof.h"
 #include "msort.h"
+#include "out.h"
 #include "util.h"
 
 /* Arcs placed by order_and_dump use only the busiest 99% of the calls
@@ -176,7 +177,7 @@ order_and_dump (Arc **a, size_t n, bool all, ArcList *unplaced)
       for (; s; s = s->ord_next)
         {
           s->has_been_placed = true;
-          printf ("%s\n", s->name);
+          out_printf ("%s\n", s->name);
         }
     }
   if (all)
@@ -184,7 +185,7 @@ order_and_dump (Arc **a, size_t n, bool all, ArcList *unplaced)
       if (!a[i]->parent->has_been_placed && !a[i]->child->has_been_placed)
         {
           a[i]->parent->has_been_placed = true;
-          printf ("%s\n", a[i]->parent->name);
+          out_printf ("%s\n", a[i]->parent->name);
         }
 }
 
@@ -307,7 +308,7 @@ cg_print_function_ordering (Run *run)
   /* GNU stops one short of the last hot function here.  */
   for (size_t i = 0; i < last_hot; i++)
     if (by_uses[i]->has_been_placed)
-      printf ("%s\n", by_uses[i]->name);
+      out_printf ("%s\n", by_uses[i]->name);
 
   msort_ptrs ((void **) high.v, high.n, cmp_arc_count, NULL);
   order_and_dump (high.v, high.n, true, &unplaced);
@@ -316,9 +317,9 @@ cg_print_function_ordering (Run *run)
 
   for (size_t i = 0; i < nused; i++)
     if (!used[i]->has_been_placed)
-      printf ("%s\n", used[i]->name);
+      out_printf ("%s\n", used[i]->name);
   for (size_t i = 0; i < nunused; i++)
-    printf ("%s\n", unused[i]->name);
+    out_printf ("%s\n", unused[i]->name);
 
   free (unused);
   free (used);
@@ -386,7 +387,7 @@ cg_print_file_ordering (Run *run)
     if (st->base[i].mapped)
       {
         if (!st->base[i].has_been_placed)
-          printf ("%s\n", st->base[i].name);
+          out_printf ("%s\n", st->base[i].name);
         mapped_names[nmapped++] = (char *) st->base[i].name;
       }
 
@@ -401,7 +402,7 @@ cg_print_file_ordering (Run *run)
       if (last && strcmp (last, file) == 0)
         continue;
       if (!sorted_has (mapped_names, nmapped, file))
-        printf ("%s\n", file);
+        out_printf ("%s\n", file);
       last = file;
     }
 

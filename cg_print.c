@@ -10,6 +10,7 @@
 #include "gprof.h"
 #include "i18n.h"
 #include "msort.h"
+#include "out.h"
 #include "util.h"
 
 enum Order { LESS = -1, EQUAL = 0, GREATER = 1 };
@@ -90,65 +91,94 @@ print_header (Run *run)
   if (!run->opt.bsd_style)
     {
       if (run->opt.print_descriptions)
-        printf (_("\t\t     Call graph (explanation follows)\n\n"));
+        out_printf (_("\t\t     Call graph (explanation follows)\n\n"));
       else
-        printf (_("\t\t\tCall graph\n\n"));
+        out_printf (_("\t\t\tCall graph\n\n"));
     }
-  printf (_("\ngranularity: each sample hit covers %ld byte(s)"),
+  out_printf (_("\ngranularity: each sample hit covers %ld byte(s)"),
           hist_bytes_per_bin (&run->hist));
   if (run->cg.print_time > 0.0)
-    printf (_(" for %.2f%% of %.2f seconds\n\n"), 100.0 / run->cg.print_time,
+    out_printf (_(" for %.2f%% of %.2f seconds\n\n"), 100.0 / run->cg.print_time,
             run->cg.print_time / run->hist.hz);
   else
     {
-      printf (_(" no time propagated\n\n"));
+      out_printf (_(" no time propagated\n\n"));
       /* All the numerators are zero then.  */
       run->cg.print_time = 1.0;
     }
   if (run->opt.bsd_style)
     {
-      printf ("%6.6s %5.5s %7.7s %11.11s %7.7s/%-7.7s     %-8.8s\n", "", "",
+      out_printf ("%6.6s %5.5s %7.7s %11.11s %7.7s/%-7.7s     %-8.8s\n", "", "",
               "", "", _("called"), _("total"), _("parents"));
-      printf ("%-6.6s %5.5s %7.7s %11.11s %7.7s+%-7.7s %-8.8s\t%5.5s\n",
+      out_printf ("%-6.6s %5.5s %7.7s %11.11s %7.7s+%-7.7s %-8.8s\t%5.5s\n",
               _("index"), _("%time"), _("self"), _("descendants"),
               _("called"), _("self"), _("name"), _("index"));
-      printf ("%6.6s %5.5s %7.7s %11.11s %7.7s/%-7.7s     %-8.8s\n", "", "",
+      out_printf ("%6.6s %5.5s %7.7s %11.11s %7.7s/%-7.7s     %-8.8s\n", "", "",
               "", "", _("called"), _("total"), _("children"));
-      printf ("\n");
+      out_printf ("\n");
     }
   else
-    printf (_("index %% time    self  children    called     name\n"));
+    out_printf (_("index %% time    self  children    called     name\n"));
 }
 
-/* The self and children columns (the latter wider in BSD layout).  */
+/* The self and children columns (the latter wider in BSD layout):
+   " %7.2f %7.2f" or " %7.2f %11.2f".  */
 static void
 print_times (const Run *run, double self, double children)
 {
-  printf (run->opt.bsd_style ? " %7.2f %11.2f" : " %7.2f %7.2f",
-          self / run->hist.hz, children / run->hist.hz);
+  out_char (' ');
+  out_fixed (self / run->hist.hz, 7, 2);
+  out_char (' ');
+  out_fixed (children / run->hist.hz, run->opt.bsd_style ? 11 : 7, 2);
 }
 
 static void
 print_blank_times (const Run *run)
 {
-  printf (run->opt.bsd_style ? " %7.7s %11.11s" : " %7.7s %7.7s", "", "");
+  out_spaces (run->opt.bsd_style ? 20 : 16);
+}
+
+/* "%6.6s %5.5s" of two empty strings: the index and %time columns.  */
+static void
+print_blank_index (void)
+{
+  out_spaces (12);
+}
+
+/* " %7lu" then "+%-7lu" of the self calls or " %7.7s" of nothing.  */
+static void
+print_calls (unsigned long ncalls, unsigned long self_calls)
+{
+  out_char (' ');
+  out_ulong (ncalls, 7, false);
+  if (self_calls != 0)
+    {
+      out_char ('+');
+      out_ulong (self_calls, 7, true);
+    }
+  else
+    out_spaces (8);
+}
+
+/* "%-6.6s %5.1f" of "[index]" and the share of the total time.  */
+static void
+print_index_pct (const Run *run, const Sym *s)
+{
+  char buf[32];
+
+  snprintf (buf, sizeof buf, "[%d]", s->index);
+  out_field (buf, 6, true);
+  out_char (' ');
+  out_fixed (100 * (s->prop_self + s->prop_child) / run->cg.print_time, 5, 1);
 }
 
 static void
 print_cycle (Run *run, const Sym *cyc)
 {
-  char buf[32];
-
-  snprintf (buf, sizeof buf, "[%d]", cyc->index);
-  printf ("%-6.6s %5.1f", buf,
-          100 * (cyc->prop_self + cyc->prop_child) / run->cg.print_time);
+  print_index_pct (run, cyc);
   print_times (run, cyc->prop_self, cyc->prop_child);
-  printf (" %7lu", cyc->ncalls);
-  if (cyc->self_calls != 0)
-    printf ("+%-7lu", cyc->self_calls);
-  else
-    printf (" %7.7s", "");
-  printf (_(" <cycle %d as a whole> [%d]\n"), cyc->cyc_num, cyc->index);
+  print_calls (cyc->ncalls, cyc->self_calls);
+  out_printf (_(" <cycle %d as a whole> [%d]\n"), cyc->cyc_num, cyc->index);
 }
 
 static int
@@ -193,16 +223,12 @@ print_members (Run *run, Sym *cyc)
   sort_members (cyc);
   for (Sym *m = cyc->cyc_next; m; m = m->cyc_next)
     {
-      printf ("%6.6s %5.5s", "", "");
+      print_blank_index ();
       print_times (run, m->prop_self, m->prop_child);
-      printf (" %7lu", m->ncalls);
-      if (m->self_calls != 0)
-        printf ("+%-7lu", m->self_calls);
-      else
-        printf (" %7.7s", "");
-      printf ("     ");
+      print_calls (m->ncalls, m->self_calls);
+      out_spaces (5);
       print_name (&run->names, m);
-      putchar ('\n');
+      out_char ('\n');
     }
 }
 
@@ -212,19 +238,27 @@ static void
 print_arc_line (Run *run, const Arc *a, const Sym *other, bool inside,
                 unsigned long total)
 {
-  printf ("%6.6s %5.5s", "", "");
+  print_blank_index ();
   if (inside)
     {
+      /* " %7lu %7.7s     " */
       print_blank_times (run);
-      printf (" %7lu %7.7s     ", a->count, "");
+      out_char (' ');
+      out_ulong (a->count, 7, false);
+      out_spaces (13);
     }
   else
     {
+      /* " %7lu/%-7lu     " */
       print_times (run, a->time, a->child_time);
-      printf (" %7lu/%-7lu     ", a->count, total);
+      out_char (' ');
+      out_ulong (a->count, 7, false);
+      out_char ('/');
+      out_ulong (total, 7, true);
+      out_spaces (5);
     }
   print_name (&run->names, other);
-  putchar ('\n');
+  out_char ('\n');
 }
 
 static void
@@ -235,9 +269,9 @@ print_parents (Run *run, Sym *child)
 
   if (child->nparents == 0)
     {
-      printf ("%6.6s %5.5s", "", "");
+      print_blank_index ();
       print_blank_times (run);
-      printf (_(" %7.7s %7.7s     <spontaneous>\n"), "", "");
+      out_printf (_(" %7.7s %7.7s     <spontaneous>\n"), "", "");
       return;
     }
   msort_ptrs ((void **) parents, child->nparents, cmp_parents, NULL);
@@ -270,24 +304,17 @@ print_children (Run *run, Sym *parent)
 static void
 print_line (Run *run, const Sym *s)
 {
-  char buf[32];
-
-  snprintf (buf, sizeof buf, "[%d]", s->index);
-  printf ("%-6.6s %5.1f", buf,
-          100 * (s->prop_self + s->prop_child) / run->cg.print_time);
+  print_index_pct (run, s);
   print_times (run, s->prop_self, s->prop_child);
   if (s->ncalls + s->self_calls != 0)
     {
-      printf (" %7lu", s->ncalls);
-      if (s->self_calls != 0)
-        printf ("+%-7lu ", s->self_calls);
-      else
-        printf (" %7.7s ", "");
+      print_calls (s->ncalls, s->self_calls);
+      out_char (' ');
     }
   else
-    printf (" %7.7s %7.7s ", "", "");
+    out_spaces (17);  /* " %7.7s %7.7s " */
   print_name (&run->names, s);
-  putchar ('\n');
+  out_char ('\n');
 }
 
 void
@@ -318,10 +345,10 @@ cg_print (Run *run)
           print_children (run, s);
         }
       if (run->opt.bsd_style)
-        putchar ('\n');
-      printf ("-----------------------------------------------\n");
+        out_char ('\n');
+      out_str ("-----------------------------------------------\n");
       if (run->opt.bsd_style)
-        putchar ('\n');
+        out_char ('\n');
     }
   if (run->opt.print_descriptions && !run->opt.bsd_style)
     blurb_call_graph ();
@@ -346,16 +373,22 @@ print_index_entry (Run *run, const Sym *s, bool is_cycle, int *col,
     snprintf (cycle, sizeof cycle, _("<cycle %d>"), s->cyc_num);
   if (run->opt.bsd_style)
     {
-      printf ("%6.6s %-19.19s", tag, is_cycle ? cycle : s->name);
+      out_printf ("%6.6s %-19.19s", tag, is_cycle ? cycle : s->name);
       return;
     }
   *col += (int) strlen (tag);
-  for (; *col < starting_col + 5; ++*col)
-    putchar (' ');
-  printf (" %s ", tag);
+  if (*col < starting_col + 5)
+    {
+      out_spaces (starting_col + 5 - *col);
+      *col = starting_col + 5;
+    }
+  out_char (' ');
+  out_str (tag);
+  out_char (' ');
   if (is_cycle)
     {
-      *col += printf ("%s", cycle);
+      out_str (cycle);
+      *col += (int) strlen (cycle);
       return;
     }
   *col += print_name_only (&run->names, s);
@@ -363,7 +396,7 @@ print_index_entry (Run *run, const Sym *s, bool is_cycle, int *col,
     {
       const char *file = names_file (&run->names, s->file);
 
-      printf (" (%s)", file);
+      out_printf (" (%s)", file);
       *col += (int) strlen (file) + 3;
     }
 }
@@ -390,8 +423,8 @@ cg_print_index (Run *run)
   for (int c = 0; c < run->cg.ncycles; c++)
     v[total++] = &run->cg.cycles[c];
 
-  printf ("\f\n");
-  printf (_("Index by function name\n\n"));
+  out_printf ("\f\n");
+  out_printf (_("Index by function name\n\n"));
   rows = (total + 2) / 3;
   for (size_t i = 0; i < rows; i++)
     {
@@ -402,7 +435,7 @@ cg_print_index (Run *run)
           print_index_entry (run, v[j], j >= nnames, &col, starting_col);
           starting_col += column_width;
         }
-      putchar ('\n');
+      out_char ('\n');
     }
   free (v);
 }

@@ -155,6 +155,32 @@ scan_start (const Core *core, long i, const char *name)
 
 /* ---- opening --------------------------------------------------------- */
 
+static bool
+has_section (const Core *core, const char *name)
+{
+  return bfd_get_section_by_name (core->abfd, name) != NULL;
+}
+
+/* Can BFD find a line for any address?  Only through debugging sections
+   of the file, or a separate debug file it names (debuglink) or finds by
+   build id.  Without any, asking for every symbol would cost a search of
+   the whole symbol table each time, for nothing.  */
+static bool
+may_have_lines (const Core *core)
+{
+  static const char *const sections[] = {
+    ".debug_info", ".debug_line", ".debug", ".stab", ".gnu_debuglink",
+    ".gnu_debugaltlink", NULL
+  };
+  struct stat st;
+
+  for (int i = 0; sections[i]; i++)
+    if (has_section (core, sections[i]))
+      return true;
+  return has_section (core, ".note.gnu.build-id")
+         && stat ("/usr/lib/debug/.build-id", &st) == 0;
+}
+
 /* ---- -R: the function map --------------------------------------------- */
 
 enum { MAP_BUF = 1024 };
@@ -333,6 +359,7 @@ core_open (const char *image, const char *map_file)
     }
   core->min_insn_size = bfd_get_arch (core->abfd) == bfd_arch_alpha ? 4 : 1;
 
+  core->may_have_lines = may_have_lines (core);
   if (bfd_get_flavour (core->abfd) == bfd_target_elf_flavour)
     core->strtab = raw_strtab_load (image);
   if (map_file)
@@ -394,7 +421,8 @@ core_src_info (Core *core, vma_t addr, const char **file, const char **func,
   const char *f = NULL, *fn = NULL;
   unsigned int l = 0;
 
-  if (bfd_find_nearest_line (core->abfd, core->text, core->syms,
+  if (core->may_have_lines
+      && bfd_find_nearest_line (core->abfd, core->text, core->syms,
                              addr - core->text_vma, &f, &fn, &l)
       && f && fn && l)
     {
@@ -553,12 +581,6 @@ sort_vmas (vma_t *v, size_t n)
   free (tmp);
 }
 
-static bool
-has_section (const Core *core, const char *name)
-{
-  return bfd_get_section_by_name (core->abfd, name) != NULL;
-}
-
 size_t
 core_line_probes (Core *core, bool exhaustive, vma_t **out)
 {
@@ -569,11 +591,8 @@ core_line_probes (Core *core, bool exhaustive, vma_t **out)
                        || has_section (core, ".gnu_debuglink")
                        || has_section (core, ".gnu_debugaltlink");
 
-  if (!exhaustive && !other_sources && !has_section (core, ".debug_line")
-      && !has_section (core, ".debug_info"))
+  if (!exhaustive && !core->may_have_lines)
     {
-      /* No line information anywhere: BFD would answer no line for every
-         address.  */
       *out = NULL;
       return 0;
     }

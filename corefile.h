@@ -36,6 +36,7 @@ typedef struct Core
   bool sign_extend_vma;
 
   char leading_char;            /* prefix the target puts on C names */
+  bool may_have_lines;          /* BFD might find line information */
   bool has_func_syms;           /* symbols carry a "function" flag */
   int min_insn_size;
 

@@ -16,6 +16,7 @@
 #include "gmon_out.h"
 #include "gprof.h"
 #include "i18n.h"
+#include "out.h"
 #include "util.h"
 
 typedef struct Reader
@@ -414,13 +415,13 @@ gmon_read (Run *run, const char *filename)
 
   if (run->opt.output_style & STYLE_GMON_INFO)
     {
-      printf (_("File `%s' (version %d) contains:\n"), filename,
+      out_printf (_("File `%s' (version %d) contains:\n"), filename,
               run->gmon_file_version);
-      printf (counts[0] == 1 ? _("\t%d histogram record\n")
+      out_printf (counts[0] == 1 ? _("\t%d histogram record\n")
                              : _("\t%d histogram records\n"), counts[0]);
-      printf (counts[1] == 1 ? _("\t%d call-graph record\n")
+      out_printf (counts[1] == 1 ? _("\t%d call-graph record\n")
                              : _("\t%d call-graph records\n"), counts[1]);
-      printf (counts[2] == 1 ? _("\t%d basic-block count record\n")
+      out_printf (counts[2] == 1 ? _("\t%d basic-block count record\n")
                              : _("\t%d basic-block count records\n"), counts[2]);
       run->first_output = false;
     }

@@ -12,6 +12,7 @@
 #include "cg_print.h"
 #include "gmon_io.h"
 #include "i18n.h"
+#include "out.h"
 #include "util.h"
 
 #define SUMMARY_FILE "gmon.sum"
@@ -22,7 +23,7 @@ run_separator (Run *run)
   if (run->first_output)
     run->first_output = false;
   else
-    printf ("\f\n");
+    out_printf ("\f\n");
 }
 
 static void
@@ -123,6 +124,8 @@ main (int argc, char **argv)
   xmalloc_set_program_name (whoami);
   expandargv (&argc, &argv);
   setvbuf (stdout, outbuf, _IOFBF, sizeof outbuf);
+  /* Reports are buffered in out.c: hand them on at every exit.  */
+  atexit (out_flush);
 
   run.first_output = true;
   hist_init (&run.hist);

@@ -11,6 +11,7 @@
 #include "gprof.h"
 #include "i18n.h"
 #include "msort.h"
+#include "out.h"
 #include "util.h"
 
 /* Profile addresses are counted in units of two bytes, as GNU does.  */
@@ -280,23 +281,23 @@ print_header (Run *run, char prefix)
   snprintf (unit, sizeof unit, _("%c%c/call"), prefix, h->dimen_abbrev);
   if (run->opt.bsd_style)
     {
-      printf (_("\ngranularity: each sample hit covers %ld byte(s)"),
+      out_printf (_("\ngranularity: each sample hit covers %ld byte(s)"),
               hist_bytes_per_bin (h));
       if (h->total_time > 0.0)
-        printf (_(" for %.2f%% of %.2f %s\n\n"), 100.0 / h->total_time,
+        out_printf (_(" for %.2f%% of %.2f %s\n\n"), 100.0 / h->total_time,
                 h->total_time / h->hz, h->dimension);
     }
   else
-    printf (_("\nEach sample counts as %g %s.\n"), 1.0 / h->hz, h->dimension);
+    out_printf (_("\nEach sample counts as %g %s.\n"), 1.0 / h->hz, h->dimension);
   if (h->total_time <= 0.0)
     {
-      printf (_(" no time accumulated\n\n"));
+      out_printf (_(" no time accumulated\n\n"));
       /* Every percentage is 0 then; avoid dividing by zero.  */
       h->total_time = 1.0;
     }
-  printf ("%5.5s %10.10s %8.8s %8.8s %8.8s %8.8s  %-8.8s\n", "%  ",
+  out_printf ("%5.5s %10.10s %8.8s %8.8s %8.8s %8.8s  %-8.8s\n", "%  ",
           _("cumulative"), _("self  "), "", _("self  "), _("total "), "");
-  printf ("%5.5s %9.9s  %8.8s %8.8s %8.8s %8.8s  %-8.8s\n", _("time"),
+  out_printf ("%5.5s %9.9s  %8.8s %8.8s %8.8s %8.8s  %-8.8s\n", _("time"),
           h->dimension, h->dimension, _("calls"), unit, unit, _("name"));
 }
 
@@ -310,19 +311,34 @@ print_row (Run *run, const Sym *sym, double scale, double *accum)
     return;
   *accum += sym->hist_time;
   pct = h->total_time > 0.0 ? 100 * sym->hist_time / h->total_time : 0.0;
-  printf (run->opt.bsd_style ? "%5.1f %10.2f %8.2f" : "%6.2f %9.2f %8.2f",
-          pct, *accum / h->hz, sym->hist_time / h->hz);
-  if (sym->ncalls != 0)
-    printf (" %8lu %8.2f %8.2f  ", sym->ncalls,
-            scale * sym->hist_time / h->hz / sym->ncalls,
-            scale * (sym->hist_time + sym->child_time) / h->hz / sym->ncalls);
+  /* "%6.2f %9.2f %8.2f", or "%5.1f %10.2f %8.2f" in BSD layout */
+  if (run->opt.bsd_style)
+    out_fixed (pct, 5, 1);
   else
-    printf (" %8.8s %8.8s %8.8s  ", "", "", "");
+    out_fixed (pct, 6, 2);
+  out_char (' ');
+  out_fixed (*accum / h->hz, run->opt.bsd_style ? 10 : 9, 2);
+  out_char (' ');
+  out_fixed (sym->hist_time / h->hz, 8, 2);
+  if (sym->ncalls != 0)
+    {
+      /* " %8lu %8.2f %8.2f  " */
+      out_char (' ');
+      out_ulong (sym->ncalls, 8, false);
+      out_char (' ');
+      out_fixed (scale * sym->hist_time / h->hz / sym->ncalls, 8, 2);
+      out_char (' ');
+      out_fixed (scale * (sym->hist_time + sym->child_time) / h->hz
+                 / sym->ncalls, 8, 2);
+      out_spaces (2);
+    }
+  else
+    out_spaces (29);
   if (run->opt.bsd_style)
     print_name (&run->names, sym);
   else
     print_name_only (&run->names, sym);
-  putchar ('\n');
+  out_char ('\n');
 }
 
 void
@@ -338,12 +354,12 @@ hist_print (Run *run)
     {
       if (run->opt.print_descriptions)
         {
-          printf (_("\n\n\nflat profile:\n"));
+          out_printf (_("\n\n\nflat profile:\n"));
           blurb_flat ();
         }
     }
   else
-    printf (_("Flat profile:\n"));
+    out_printf (_("Flat profile:\n"));
 
   for (size_t i = 0; i < n; i++)
     sorted[i] = &run->symtab.base[i];

@@ -8,7 +8,18 @@
 #include <string.h>
 #include <libiberty/demangle.h>
 #include "i18n.h"
+#include "out.h"
 #include "util.h"
+
+/* Demangled names by the address of the raw name: symbols share name
+   strings (all the lines of a function do), and a report prints each
+   name many times.  */
+typedef struct DemangleCache
+{
+  const char **key;
+  char **value;           /* NULL when the name is not mangled */
+  size_t cap, n;
+} DemangleCache;
 
 void
 names_init (NameFmt *nf, const Options *opt, char leading_char)
@@ -20,6 +31,10 @@ names_init (NameFmt *nf, const Options *opt, char leading_char)
   nf->inline_file_names = opt->inline_file_names;
   nf->print_path = opt->print_path;
   nf->leading_char = leading_char;
+  /* Translated once, not for every name printed.  */
+  nf->cycle_fmt = _(" <cycle %d>");
+  nf->cycle_fmt_is_default = strcmp (nf->cycle_fmt, " <cycle %d>") == 0;
+  nf->cache = gp_calloc (1, sizeof *nf->cache);
 }
 
 /* As binutils demangles a symbol: the target's leading character, then
@@ -65,33 +80,79 @@ names_file (const NameFmt *nf, const SourceFile *file)
   return nf->print_path ? file->name : gp_basename (file->name);
 }
 
+static size_t
+ptr_hash (const void *p)
+{
+  uint64_t k = (uint64_t) (uintptr_t) p;
+
+  k ^= k >> 33;
+  k *= 0xff51afd7ed558ccdULL;
+  return (size_t) (k ^ (k >> 33));
+}
+
+static void
+cache_grow (DemangleCache *c)
+{
+  size_t cap = c->cap ? c->cap * 2 : 1024;
+  const char **key = gp_calloc (cap, sizeof *key);
+  char **value = gp_calloc (cap, sizeof *value);
+
+  for (size_t i = 0; i < c->cap; i++)
+    if (c->key[i])
+      {
+        size_t h = ptr_hash (c->key[i]) & (cap - 1);
+
+        while (key[h])
+          h = (h + 1) & (cap - 1);
+        key[h] = c->key[i];
+        value[h] = c->value[i];
+      }
+  free (c->key);
+  free (c->value);
+  c->key = key;
+  c->value = value;
+  c->cap = cap;
+}
+
+static const char *
+shown_name (const NameFmt *nf, const char *name)
+{
+  DemangleCache *c = nf->cache;
+  size_t h;
+
+  if (c->n + 1 > c->cap / 2)
+    cache_grow (c);
+  for (h = ptr_hash (name) & (c->cap - 1); c->key[h]; h = (h + 1) & (c->cap - 1))
+    if (c->key[h] == name)
+      return c->value[h] ? c->value[h] : name;
+  c->key[h] = name;
+  c->value[h] = names_demangle (nf, name);
+  c->n++;
+  return c->value[h] ? c->value[h] : name;
+}
+
 int
 print_name_only (const NameFmt *nf, const Sym *sym)
 {
-  char *demangled = NULL;
   const char *name = sym->name;
   int size;
 
   if (!name)
     return 0;
   if (nf->demangle)
-    {
-      demangled = names_demangle (nf, name);
-      if (demangled)
-        name = demangled;
-    }
-  size = printf ("%s", name);
+    name = shown_name (nf, name);
+  out_str (name);
+  size = (int) strlen (name);
   if ((nf->line_granularity || nf->inline_file_names) && sym->file)
     {
       const char *file = names_file (nf, sym->file);
 
       if (nf->line_granularity)
-        size += printf (" (%s:%d @ %lx)", file, sym->line_num,
+        size += out_printf (" (%s:%d @ %lx)", file, sym->line_num,
                         (unsigned long) sym->addr);
       else
-        size += printf (" (%s:%d)", file, sym->line_num);
+        size += out_printf (" (%s:%d)", file, sym->line_num);
     }
-  free (demangled);
   return size;
 }
 
@@ -100,7 +161,20 @@ print_name (const NameFmt *nf, const Sym *sym)
 {
   print_name_only (nf, sym);
   if (sym->cyc_num != 0)
-    printf (_(" <cycle %d>"), sym->cyc_num);
+    {
+      if (nf->cycle_fmt_is_default)
+        {
+          out_str (" <cycle ");
+          out_int (sym->cyc_num);
+          out_char ('>');
+        }
+      else
+        out_printf (nf->cycle_fmt, sym->cyc_num);
+    }
   if (sym->index != 0)
-    printf (sym->print_flag ? " [%d]" : " (%d)", sym->index);
+    {
+      out_str (sym->print_flag ? " [" : " (");
+      out_int (sym->index);
+      out_char (sym->print_flag ? ']' : ')');
+    }
 }

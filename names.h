@@ -16,6 +16,9 @@ typedef struct NameFmt
   bool inline_file_names;
   bool print_path;
   char leading_char;
+  const char *cycle_fmt;  /* " <cycle %d>", translated */
+  bool cycle_fmt_is_default;
+  struct DemangleCache *cache;  /* name string -> its demangled form */
 } NameFmt;
 
 void names_init (NameFmt *nf, const Options *opt, char leading_char);

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <libiberty/demangle.h>
 #include "i18n.h"
+#include "out.h"
 #include "util.h"
 
 enum
@@ -75,7 +76,7 @@ options_usage (void *stream, int status)
 {
   FILE *f = stream;
 
-  fprintf (f, _("\
+  out_fprintf (f, _("\
 Usage: %s [-[abcDhilLrsTvwxyz]] [-[ABCeEfFJnNOpPqQRStZ][name]] [-I dirs]\n\
 \t[-d[num]] [-k from/to] [-m min-count] [-t table-length]\n\
 \t[--[no-]annotated-source[=name]] [--[no-]exec-counts[=name]]\n\
@@ -91,7 +92,7 @@ Usage: %s [-[abcDhilLrsTvwxyz]] [-[ABCeEfFJnNOpPqQRStZ][name]] [-I dirs]\n\
 \t[image-file] [profile-file...]\n"),
            whoami);
   if (status == 0)
-    fprintf (f, _("Report bugs to %s\n"), "<https://sourceware.org/bugzilla/>");
+    out_fprintf (f, _("Report bugs to %s\n"), "<https://sourceware.org/bugzilla/>");
   exit (status);
 }
 
@@ -128,9 +129,9 @@ add_search_dirs (Options *opt, const char *list)
 static void __attribute__ ((noreturn))
 print_version (void)
 {
-  printf (_("GNU gprof %s\n"), "(GNU Binutils for Debian) 2.40");
-  printf (_("Based on BSD gprof, copyright 1983 Regents of the University of California.\n"));
-  printf (_("This program is free software.  This program has absolutely no warranty.\n"));
+  out_printf (_("GNU gprof %s\n"), "(GNU Binutils for Debian) 2.40");
+  out_printf (_("Based on BSD gprof, copyright 1983 Regents of the University of California.\n"));
+  out_printf (_("This program is free software.  This program has absolutely no warranty.\n"));
   exit (0);
 }
 
@@ -214,7 +215,7 @@ options_parse (Options *opt, int argc, char **argv)
           opt->debug_level |= (unsigned) atoi (optarg) | 1;
         else
           opt->debug_level = ~0u;
-        printf ("[main] debug-level=0x%x\n", opt->debug_level);
+        out_printf ("[main] debug-level=0x%x\n", opt->debug_level);
         break;
       case 'D': opt->ignore_non_functions = true; break;
       case 'E':

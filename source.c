@@ -10,6 +10,7 @@
 #include <unistd.h>
 #include "gprof.h"
 #include "i18n.h"
+#include "out.h"
 #include "util.h"
 
 static char *
@@ -112,6 +113,16 @@ open_annotation_file (const SourceFile *sf)
   return pending.f;
 }
 
+/* Annotated text goes through the report buffer when it goes to stdout.  */
+static void
+emit (FILE *out, const char *s, size_t n)
+{
+  if (out == stdout)
+    out_write (s, n);
+  else
+    fwrite (s, 1, n, out);
+}
+
 FILE *
 annotate_source (Run *run, const SourceFile *sf, unsigned width,
                  AnnotateFn annote, void *arg)
@@ -139,9 +150,9 @@ annotate_source (Run *run, const SourceFile *sf, unsigned width,
       if (first_file)
         first_file = false;
       else
-        fputc ('\n', out);
+        out_char ('\n');
       run_separator (run);
-      printf (_("*** File %s:\n"), sf->name);
+      out_printf (_("*** File %s:\n"), sf->name);
     }
 
   note = gp_malloc (width + 1);
@@ -151,10 +162,10 @@ annotate_source (Run *run, const SourceFile *sf, unsigned width,
         if (new_line)
           {
             annote (note, width, line_num++, arg);
-            fputs (note, out);
+            emit (out, note, strlen (note));
           }
         new_line = buf[i] == '\n';
-        fputc (buf[i], out);
+        emit (out, &buf[i], 1);
       }
   free (note);
   fclose (in);
