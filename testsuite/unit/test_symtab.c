@@ -396,6 +396,7 @@ test_srcfiles (void)
     check (order && files.first == made[N - 1] && made[0]->next == c,
            "list order kept across table growth");
   }
+  srcfiles_free (&files);
 }
 
 int

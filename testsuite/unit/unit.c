@@ -170,12 +170,30 @@ run_new (size_t n, const char *const *names)
 }
 
 void
+srcfiles_free (SourceFiles *files)
+{
+  for (SourceFile *sf = files->first, *next; sf; sf = next)
+    {
+      next = sf->next;
+      free (sf->name);
+      free (sf->line);
+      free (sf);
+    }
+  free (files->hash);
+}
+
+void
 run_free (Run *run)
 {
   for (size_t i = 0; i < run->symtab.len; i++)
-    free ((char *) run->symtab.base[i].name);
+    {
+      free ((char *) run->symtab.base[i].name);
+      free (run->symtab.base[i].bb);
+    }
   cg_free (&run->cg);
+  hist_free (&run->hist);
   symtab_free (&run->symtab);
+  srcfiles_free (&run->files);
   free (run);
 }
 

@@ -35,6 +35,10 @@ size_t rng_below (Rng *r, size_t n);
 Sym *add_sym (SymTab *tab, size_t *cap, const char *name, vma_t addr,
               bool is_func, bool is_static);
 
+/* Free FILES and every file in it.  The analyzer never frees its list
+   (it lives until exit); the tests do, to run clean under LeakSanitizer.  */
+void srcfiles_free (SourceFiles *files);
+
 /* A Run holding only a symbol table of N functions, symbol i at
    sym_addr (i) and named NAMES[i] (or "f<i>" if NAMES is NULL), already
    finalized; the rest zeroed, as cg_assemble and sym_ids_build need.  */
