@@ -17,6 +17,7 @@
 
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <stdarg.h>
 #include <errno.h>
 #include <link.h>
 #include <pthread.h>
@@ -83,12 +84,12 @@ gm_say (const char *first, ...)
 {
   char line[1024];
   size_t len = 0;
-  __builtin_va_list ap;
+  va_list ap;
   gm_append (line, sizeof line - 1, &len, "libgmon: ");
-  __builtin_va_start (ap, first);
-  for (const char *s = first; s != NULL; s = __builtin_va_arg (ap, const char *))
+  va_start (ap, first);
+  for (const char *s = first; s != NULL; s = va_arg (ap, const char *))
     gm_append (line, sizeof line - 1, &len, s);
-  __builtin_va_end (ap);
+  va_end (ap);
   line[len++] = '\n';
   (void) gm_write_all (2, line, len);
 }
@@ -206,12 +207,31 @@ gm_config_read (void)
 /* ---- the main program -------------------------------------------------------- */
 
 #ifdef PIC
-/* Whether the dynamic string table names one of the profiling entry
-   points, i.e. whether the program was compiled with -pg.  */
+/* Whether the program's dynamic string table names one of the profiling
+   entry points, i.e. whether it was compiled with -pg.  */
 static int
-gm_strtab_has_mcount (const char *tab, size_t size)
+gm_instrumented (const struct dl_phdr_info *info)
 {
   static const char *const names[] = { "mcount", "_mcount", "__fentry__" };
+  const ElfW (Dyn) *dyn = NULL;
+  for (int i = 0; i < info->dlpi_phnum; i++)
+    if (info->dlpi_phdr[i].p_type == PT_DYNAMIC)
+      dyn = (const ElfW (Dyn) *) (info->dlpi_addr
+				  + info->dlpi_phdr[i].p_vaddr);
+  uintptr_t strtab = 0;
+  size_t size = 0;
+  for (; dyn != NULL && dyn->d_tag != DT_NULL; dyn++)
+    if (dyn->d_tag == DT_STRTAB)
+      strtab = dyn->d_un.d_ptr;
+    else if (dyn->d_tag == DT_STRSZ)
+      size = dyn->d_un.d_val;
+  if (strtab == 0)
+    return 0;
+  /* ld.so relocates these entries in place on most targets; where it
+     does not, they are still offsets from the load bias.  */
+  if (strtab < info->dlpi_addr)
+    strtab += info->dlpi_addr;
+  const char *tab = (const char *) strtab;
   for (size_t i = 0; i < size; i += strnlen (tab + i, size - i) + 1)
     for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
       if (strncmp (tab + i, names[k], size - i) == 0)
@@ -224,14 +244,13 @@ struct gm_exe_info
 {
   uintptr_t base, text_lo, text_hi;
   int dynamic;
-  int instrumented;
+  int instrumented;		/* only known in the shared library */
 };
 
 static int
 gm_exe_cb (struct dl_phdr_info *info, size_t size, void *data)
 {
   struct gm_exe_info *e = data;
-  const ElfW (Dyn) *dyn = NULL;
 
   e->base = info->dlpi_addr;
   e->text_lo = UINTPTR_MAX;
@@ -249,26 +268,9 @@ gm_exe_cb (struct dl_phdr_info *info, size_t size, void *data)
 	}
       else if (ph->p_type == PT_INTERP)
 	e->dynamic = 1;
-      else if (ph->p_type == PT_DYNAMIC)
-	dyn = (const ElfW (Dyn) *) start;
     }
-
 #ifdef PIC
-  uintptr_t strtab = 0;
-  size_t strsz = 0;
-  for (; dyn != NULL && dyn->d_tag != DT_NULL; dyn++)
-    if (dyn->d_tag == DT_STRTAB)
-      strtab = dyn->d_un.d_ptr;
-    else if (dyn->d_tag == DT_STRSZ)
-      strsz = dyn->d_un.d_val;
-  /* ld.so relocates these entries in place on most targets; where it
-     does not, they are still offsets from the load bias.  */
-  if (strtab != 0 && strtab < info->dlpi_addr)
-    strtab += info->dlpi_addr;
-  e->instrumented = strtab != 0
-		    && gm_strtab_has_mcount ((const char *) strtab, strsz);
-#else
-  (void) dyn;
+  e->instrumented = gm_instrumented (info);
 #endif
   return 1;			/* the main program comes first: stop */
 }
@@ -369,17 +371,15 @@ gm_fork_child (void)
 void
 __monstartup (unsigned long lowpc, unsigned long highpc)
 {
-  static int atfork_done;
+  static int called;
   struct gm_exe_info e;
 
-  if (gm_busy)
+  /* Only the first call counts.  The set-up runs without gm_lock: it
+     calls into libc (dlsym, pthread_atfork) whose locks fork and dlopen
+     hold while they call us.  */
+  if (gm_busy || lowpc >= highpc
+      || __atomic_exchange_n (&called, 1, __ATOMIC_ACQ_REL))
     return;
-  gm_lock ();
-  if (gm_state != GM_IDLE || lowpc >= highpc)
-    {
-      gm_unlock ();
-      return;
-    }
   gm_config_read ();
   gm_exe_scan (&e);
   gm_exe_base = e.base;
@@ -402,14 +402,12 @@ __monstartup (unsigned long lowpc, unsigned long highpc)
 	      "; it now gets only the signals that are not libgmon's"
 	      " (LIBGMON_SIGNAL selects another signal)", NULL);
     }
-  if (!atfork_done)
-    {
-      r = pthread_atfork (gm_fork_prepare, gm_fork_parent, gm_fork_child);
-      if (r != 0)
-	gm_say ("fork children will not be profiled correctly: ",
-		gm_errstr (r), NULL);
-      atfork_done = 1;
-    }
+  r = pthread_atfork (gm_fork_prepare, gm_fork_parent, gm_fork_child);
+  if (r != 0)
+    gm_say ("fork children will not be profiled correctly: ",
+	    gm_errstr (r), NULL);
+
+  gm_lock ();
   gm_state = GM_RUNNING;
   __atomic_store_n (&gm_on, 1, __ATOMIC_SEQ_CST);
   gm_unlock ();

@@ -91,6 +91,7 @@ gm_lock (void)
 void
 gm_unlock (void)
 {
+  /* FUTEX_WAKE on our own aligned word cannot fail.  */
   if (__atomic_exchange_n (&gm_lock_word, 0, __ATOMIC_RELEASE) == 2)
     (void) gm_syscall (SYS_futex, (long) &gm_lock_word, FUTEX_WAKE_PRIVATE,
 		       1, 0, 0, 0);

@@ -266,6 +266,7 @@ gm_store (const char *path, const char *tmp, const void *data, size_t size)
   if (r == 0)
     r = (int) gm_syscall (SYS_renameat2, AT_FDCWD, (long) tmp, AT_FDCWD,
 			  (long) path, 0, 0);
+  /* Clean up after a failure; the error to report is the first one.  */
   if (r != 0)
     (void) gm_syscall (SYS_unlinkat, AT_FDCWD, (long) tmp, 0, 0, 0, 0);
   return r;

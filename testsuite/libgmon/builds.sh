@@ -4,7 +4,7 @@
 # -static and -static-pie, objects compiled with -pg but linked without
 # it (libgmon's weak __gmon_start__ starts profiling), and libgmon.so
 # preloaded into programs linked against glibc's gmon or not linked with
-# -pg at all.  The call graph must charge f1's calls to the right
+# -pg at all, and (aarch64) programs using PAC and BTI.  The call graph must charge f1's calls to the right
 # callers.  Run through builds-ARCH.test.
 
 . "$srcdir/testsuite/libgmon/lib.sh"
@@ -73,6 +73,14 @@ if [ -n "$fentry" ]; then
   # shellcheck disable=SC2086
   gm_variant fentry run -O2 -pg $fentry -- -pg $fentry "$LIBA"
   gm_variant fentry-preload preload -O2 -pg $fentry -- -pg $fentry
+fi
+if [ "$gm_arch" = aarch64 ]; then
+  # Pointer authentication and BTI in the program: under qemu, the "max"
+  # CPU model has them.
+  run_saved=$RUN
+  case $RUN in qemu*) RUN="$RUN -cpu max" ;; esac
+  gm_variant pac-bti run -O2 -pg -mbranch-protection=standard -- -pg "$LIBA"
+  RUN=$run_saved
 fi
 # -static-pie needs a toolchain that supports it (grcrt1.o).
 if $CC -static-pie -pg -o static-pie-probe "$src" > /dev/null 2>&1; then
