@@ -1,16 +1,19 @@
 # lib.sh - shared by the libgmon test scripts (sourced, not run).
 #
 # The scripts run from the top build directory (automake's test driver
-# does that) with $srcdir set.  gm_setup reads testsuite/libgmon/config.sh,
-# which libgmon/local.mk generates, picks the tools for one architecture
-# and moves into a fresh work directory.  Results are printed as PASS:,
-# FAIL: and SKIP: lines; gm_done exits 0, 1 or 77 accordingly.
+# does that) with $srcdir set.  gm_setup reads
+# testsuite/work/libgmon/config.sh, which libgmon/local.mk generates,
+# picks the tools for one architecture and moves into a fresh work
+# directory.  Results are printed as PASS:, FAIL: and SKIP: lines;
+# gm_done exits 0, 1 or 77 accordingly.  Helpers keep their variables
+# under the _gm prefix: sh has no local variables, and the scripts' own
+# must not be clobbered.
 
 # gm_setup ARCH TESTNAME (ARCH "" is the configured architecture)
 gm_setup () {
   gm_arch=$1
   gm_test=$2
-  config=./testsuite/libgmon/config.sh
+  config=./testsuite/work/libgmon/config.sh
   if [ ! -f "$config" ]; then
     echo "SKIP: $config missing (run the tests through make check)"
     exit 77
