@@ -33,4 +33,11 @@ for t in 1 2 4 8 16; do
       "mid $((t * n))" "leaf $((2 * t * n))"
   done
 done
+
+# For comparison only (not a check): glibc's own gmon on the same run.
+rm -f gmon.out
+if gm_run glibc 4 "$n" && gm_calls glibc gmon.out glibc.calls; then
+  leaf=$(awk '$1 == "leaf" { print $2 }' glibc.calls)
+  echo "NOTE: glibc's gmon, T=4: leaf ${leaf:-0} of $((8 * n)) calls counted"
+fi
 gm_done
