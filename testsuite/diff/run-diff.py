@@ -5,7 +5,7 @@ Compiles the programs in progs/ with gcc -pg in several flavours, runs
 them for profiles (several runs each, for merging), then runs GNU gprof
 and ours with many option sets, each in a fresh directory under
 LC_ALL=C and invoked as "gprof", and compares standard output, standard
-error, exit status and every file left in the directory.
+error, exit status and every file created in the directory.
 
 Two differences are allowed:
   - the wording of the explanatory blurbs.  On a run without -b, each
@@ -118,7 +118,7 @@ FLAVOURS = [
     ("O2", ["-O2", "-g"], True),
     ("nopie", ["-O0", "-g", "-fno-pie", "-no-pie"], False),
     ("pie", ["-O1", "-g", "-fPIE", "-pie"], False),
-    ("m32", ["-m32", "-O0", "-g"], False),
+    ("m32", ["-m32", "-O0", "-g"], True),
 ]
 
 # Option sets: the words before the executable; {FN}-style names come
@@ -155,17 +155,23 @@ CORE = {"", "-b", "-b -z", "-b -T", "-i", "-b -a", "-b -l", "-b -C",
         "-b -e {FN}", "-b -F {FN}", "-b -k {ARC}", "-b -p{FN}", "-b -q{FN2}",
         "-w 40", "--no-demangle", "-b --inline-file-names", "-b -D"}
 
-# Runs that exercise error handling, once: on the first build.
-ERROR_SETS = [
+# Whole command lines, run once (on the first build): option parsing,
+# defaults, and error handling.
+COMMANDS = [
     "-X {EXE} gmon.out", "--nosuch {EXE} gmon.out", "--line=3 {EXE} gmon.out",
     "--no {EXE} gmon.out", "nosuch.exe gmon.out", "{EXE} nosuch.out",
     "-O xyz {EXE} gmon.out", "--demangle=xyz {EXE} gmon.out",
     "-r -R map {EXE} gmon.out", "-O prof {EXE} gmon.out",
     "-b {EXE} gmon.out -k", "-b -O magic {EXE} gmon.bsd",
-    "-b -O 4.4bsd {EXE} gmon.bsd", "@nosuch {EXE} gmon.out",
-    "-b -w", "-b {EXE} gmon.out --brief=1",
+    "-b -O 4.4bsd {EXE} gmon.bsd", "-b -O bsd {EXE} gmon.out",
+    "@nosuch {EXE} gmon.out", "-b -w", "-b {EXE} gmon.out --brief=1",
+    "-b {EXE} empty.out", "-b {EXE} short.out", "-b {EXE} cut.out",
+    "-b", "-b {EXE}", "{EXE} gmon.out -b -p", "-p {EXE} gmon.out -b -q",
+    "--brief --flat-profile {EXE} gmon.out", "--br --no-g {EXE} gmon.out",
+    "-b --=main {EXE} gmon.out", "-b -O magic {EXE} gmon.out",
+    "-b -Oauto {EXE} gmon.out", "-b --file-format=4 {EXE} gmon.bsd44",
+    "-h", "--help", "-v", "--version", "-b -B {EXE} gmon.out",
 ]
-
 
 class Case:
     """One comparison: gprof runs in order (STEPS, each a list of
@@ -246,9 +252,11 @@ def cases_for(build, first):
         add(label, steps, bsd)
 
     if first:
-        for template in ERROR_SETS:
-            add(f"error: gprof {template}", [words(template, prog.names, exe)],
-                {k: build[k] for k in ("gmon.bsd",)})
+        damaged = {k: build[k] for k in ("gmon.bsd", "gmon.bsd44", "empty.out",
+                                          "short.out", "cut.out")}
+        for template in COMMANDS:
+            add(f"command: gprof {template}", [words(template, prog.names, exe)],
+                damaged)
     return out
 
 
@@ -312,6 +320,7 @@ def build_one(prog, flavour, workdir):
 
     build = dict(name=f"{prog.name} {fname}", prog=prog, exe=exe, dir=d,
                  full=full, inputs=inputs)
+    add_damaged(build)
     nm = sh(["nm", exe], d)
     build["nm"] = text_input(build, "syms.nm", nm.stdout.decode())
     vma = 4 if "-m32" in flags else 8
@@ -325,6 +334,19 @@ def build_one(prog, flavour, workdir):
             f.write(data)
         build[name] = path
     return build
+
+
+def add_damaged(build):
+    """Profiles that end too early: empty, within the header, and within
+    the first histogram's bins."""
+    with open(build["inputs"]["gmon.1"], "rb") as f:
+        gnu = f.read()
+    for name, data in [("empty.out", b""), ("short.out", gnu[:12]),
+                       ("cut.out", gnu[:100])]:
+        path = os.path.join(build["dir"], name)
+        with open(path, "wb") as f:
+            f.write(data)
+        build[name] = path
 
 
 def gnu_to_bsd(data, vma, rate):
@@ -374,34 +396,29 @@ def normalize(name, data):
 
 
 def run_case(case, gprof, wdir, brief):
-    """Run the case's steps with GPROF in a fresh copy of its inputs (with
-    -b in front if BRIEF); return stdout, stderr, status of each step and
-    the files left behind."""
+    """Run the case's steps with GPROF, as "gprof", in a fresh directory
+    of its inputs (with -b in front if BRIEF); return stdout, stderr and
+    status of each step and the files it created."""
     os.makedirs(wdir)
-    bindir = os.path.join(wdir, ".bin")
-    os.makedirs(bindir)
-    os.symlink(gprof, os.path.join(bindir, "gprof"))
-    # Links, not copies: the inputs are only read (gmon.sum, the one file
-    # gprof writes, is never an input from a build).
+    # Links, not copies: gprof only reads its inputs.  The one file it
+    # writes, gmon.sum, is never an input from a build.
     for name, src in case.inputs.items():
         os.link(src, os.path.join(wdir, name))
-    env = dict(ENV, PATH=bindir + os.pathsep + ENV.get("PATH", ""))
     result = {}
     for i, step in enumerate(case.steps):
         argv = ["gprof"] + (["-b"] if brief else []) + step
         try:
-            r = subprocess.run(argv, cwd=wdir, env=env, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, timeout=120)
+            r = subprocess.run(argv, executable=gprof, cwd=wdir, env=ENV,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               timeout=120)
             result[f"step {i + 1} status"] = r.returncode
             result[f"step {i + 1} stdout"] = r.stdout
             result[f"step {i + 1} stderr"] = r.stderr
         except subprocess.TimeoutExpired:
             result[f"step {i + 1} status"] = "timeout"
-    for name in sorted(os.listdir(wdir)):
-        path = os.path.join(wdir, name)
-        if name != ".bin" and os.path.isfile(path):
-            with open(path, "rb") as f:
-                result["file " + name] = normalize(name, f.read())
+    for name in sorted(set(os.listdir(wdir)) - set(case.inputs)):
+        with open(os.path.join(wdir, name), "rb") as f:
+            result["file " + name] = normalize(name, f.read())
     return result
 
 
@@ -432,6 +449,13 @@ def outcome(case, gprof, wdir):
     return result
 
 
+def as_lines(data):
+    """Text as its lines; binary data (profile files) as a hex dump."""
+    if all(c >= 32 or c in b"\t\n\f" for c in data):
+        return data.decode("latin-1").split("\n")
+    return [f"{i:06x}: {data[i:i + 16].hex(' ')}" for i in range(0, len(data), 16)]
+
+
 def describe(a, b, verbose):
     """A short unified diff between GNU's (A) and our (B) result."""
     lines = []
@@ -442,9 +466,8 @@ def describe(a, b, verbose):
         if not isinstance(x, bytes) or not isinstance(y, bytes):
             lines.append(f"    {key}: GNU {x!r}, ours {y!r}")
             continue
-        diff = list(difflib.unified_diff(
-            x.decode("latin-1").split("\n"), y.decode("latin-1").split("\n"),
-            "GNU", "ours", n=1, lineterm=""))
+        diff = list(difflib.unified_diff(as_lines(x), as_lines(y), "GNU",
+                                         "ours", n=1, lineterm=""))
         lines.append(f"    {key}:")
         lines += ["      " + d for d in (diff if verbose else diff[:DIFF_LINES])]
         if not verbose and len(diff) > DIFF_LINES:
