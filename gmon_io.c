@@ -19,42 +19,98 @@
 #include "out.h"
 #include "util.h"
 
+enum { READ_BUF = 1 << 16 };
+
+/* A profile file read through a buffer of our own: a big profile has
+   millions of records of a few bytes each.  */
 typedef struct Reader
 {
   FILE *f;
   const char *name;
   const Core *core;
   uint64_t size;          /* UINT64_MAX when unknown (a pipe) */
-  uint64_t pos;
+  uint64_t pos;           /* file offset of the next byte to hand out */
+  unsigned char *buf;
+  size_t at, end;         /* the unread part of buf */
 } Reader;
 
+static const bool host_big_endian = __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__;
+
+/* An N-byte unsigned number (N = 2, 4 or 8) in the byte order BIG.  */
 static uint64_t
 decode (const unsigned char *p, int n, bool big)
 {
-  uint64_t v = 0;
+  uint16_t v16;
+  uint32_t v32;
+  uint64_t v64;
 
-  for (int i = 0; i < n; i++)
-    v |= (uint64_t) p[i] << (8 * (big ? n - 1 - i : i));
-  return v;
+  switch (n)
+    {
+    case 2:
+      memcpy (&v16, p, 2);
+      return big == host_big_endian ? v16 : __builtin_bswap16 (v16);
+    case 4:
+      memcpy (&v32, p, 4);
+      return big == host_big_endian ? v32 : __builtin_bswap32 (v32);
+    default:
+      memcpy (&v64, p, 8);
+      return big == host_big_endian ? v64 : __builtin_bswap64 (v64);
+    }
+}
+
+/* Make N bytes available in the buffer, if the file has them.  */
+static bool
+rd_fill (Reader *r, size_t n)
+{
+  if (r->end - r->at >= n)
+    return true;
+  memmove (r->buf, r->buf + r->at, r->end - r->at);
+  r->end -= r->at;
+  r->at = 0;
+  r->end += fread (r->buf + r->end, 1, READ_BUF - r->end, r->f);
+  return r->end >= n;
+}
+
+/* Position the reader at OFFSET of the file.  */
+static bool
+rd_seek (Reader *r, uint64_t offset)
+{
+  if (fseeko (r->f, (off_t) offset, SEEK_SET) != 0)
+    return false;
+  r->at = r->end = 0;
+  r->pos = offset;
+  return true;
 }
 
 static bool
-rd_bytes (Reader *r, void *buf, size_t n)
+rd_bytes (Reader *r, void *out, size_t n)
 {
-  if (fread (buf, 1, n, r->f) != n)
+  if (!rd_fill (r, n))
     return false;
+  memcpy (out, r->buf + r->at, n);
+  r->at += n;
   r->pos += n;
   return true;
+}
+
+/* The next byte, or EOF.  */
+static int
+rd_byte (Reader *r)
+{
+  if (!rd_fill (r, 1))
+    return EOF;
+  r->pos++;
+  return r->buf[r->at++];
 }
 
 static bool
 rd_uint (Reader *r, int n, uint64_t *v)
 {
-  unsigned char b[8];
-
-  if (!rd_bytes (r, b, (size_t) n))
+  if (!rd_fill (r, (size_t) n))
     return false;
-  *v = decode (b, n, r->core->big_endian);
+  *v = decode (r->buf + r->at, n, r->core->big_endian);
+  r->at += (size_t) n;
+  r->pos += (uint64_t) n;
   return true;
 }
 
@@ -96,20 +152,19 @@ rd_left (const Reader *r)
 static unsigned
 rd_bins (Reader *r, int *sample, unsigned n)
 {
-  unsigned char buf[8192];
   unsigned done = 0;
 
-  while (done < n)
+  while (done < n && rd_fill (r, 2))
     {
-      size_t want = n - done < sizeof buf / 2 ? n - done : sizeof buf / 2;
-      size_t got = fread (buf, 2, want, r->f);
+      size_t avail = (r->end - r->at) / 2;
+      size_t k = n - done < avail ? n - done : avail;
 
-      for (size_t i = 0; i < got; i++)
-        sample[done + i] += (int) decode (buf + 2 * i, 2, r->core->big_endian);
-      done += (unsigned) got;
-      r->pos += 2 * got;
-      if (got < want)
-        break;
+      for (size_t i = 0; i < k; i++)
+        sample[done + i] += (int) decode (r->buf + r->at + 2 * i, 2,
+                                          r->core->big_endian);
+      done += (unsigned) k;
+      r->at += 2 * k;
+      r->pos += 2 * k;
     }
   return done;
 }
@@ -169,20 +224,8 @@ skip_string (Reader *r)
 {
   int c;
 
-  while ((c = getc (r->f)) != EOF)
-    {
-      r->pos++;
-      if (c == '\0')
-        break;
-    }
-}
-
-static bool
-host_is_big_endian (void)
-{
-  const uint16_t one = 1;
-
-  return *(const unsigned char *) &one == 0;
+  while ((c = rd_byte (r)) != EOF && c != '\0')
+    ;
 }
 
 static void
@@ -194,7 +237,7 @@ read_bb_record (Run *run, Reader *r)
     die_eof (r);
   /* GNU gprof converts this count from the target's byte order twice,
      which swaps it back when host and target orders differ.  */
-  if (host_is_big_endian () != r->core->big_endian)
+  if (host_big_endian != r->core->big_endian)
     nblocks = __builtin_bswap32 (nblocks);
   if (run->gmon_file_version == 0)
     skip_string (r);
@@ -239,9 +282,8 @@ read_gnu (Run *run, Reader *r, const unsigned char *hdr, unsigned counts[3])
     gp_die (_("%s: file `%s' has unsupported version %d\n"), whoami, r->name,
             (int) version);
   run->gmon_file_version = (int) version;
-  while ((tag = getc (r->f)) != EOF)
+  while ((tag = rd_byte (r)) != EOF)
     {
-      r->pos++;
       switch (tag)
         {
         case GMON_TAG_TIME_HIST:
@@ -293,12 +335,11 @@ read_bsd (Run *run, Reader *r, unsigned counts[3])
   unsigned nbins, got;
   HistRecord *rec;
 
-  if (fseeko (r->f, 0, SEEK_SET) != 0)
+  if (!rd_seek (r, 0))
     {
       perror (r->name);
       exit (1);
     }
-  r->pos = 0;
   if (!rd_vma (r, &lowpc) || !rd_vma (r, &highpc) || !rd_32 (r, &ncnt)
       || !rd_32 (r, &version))
     gp_die (_("%s: file too short to be a gmon file\n"), r->name);
@@ -321,12 +362,11 @@ read_bsd (Run *run, Reader *r, unsigned counts[3])
         gp_die (_("%s: file `%s' has bad magic cookie\n"), whoami, r->name);
       header_size = GMON_BSD_OLD_HDR_SIZE ((uint32_t) vb);
     }
-  if (fseeko (r->f, header_size, SEEK_SET) != 0)
+  if (!rd_seek (r, header_size))
     {
       perror (r->name);
       exit (1);
     }
-  r->pos = header_size;
 
   samp_bytes = (int64_t) ncnt - header_size;
   nbins = samp_bytes > 0 ? (unsigned) (samp_bytes / 2) : 0;
@@ -386,6 +426,7 @@ gmon_read (Run *run, const char *filename)
   r.name = filename;
   r.core = run->core;
   r.size = UINT64_MAX;
+  r.buf = gp_malloc (READ_BUF);
   if (strcmp (filename, "-") == 0)
     r.f = stdin;
   else if (!(r.f = fopen (filename, "rb")))
@@ -412,6 +453,7 @@ gmon_read (Run *run, const char *filename)
             (int) ff);
   if (r.f != stdin)
     fclose (r.f);
+  free (r.buf);
 
   if (run->opt.output_style & STYLE_GMON_INFO)
     {

@@ -115,7 +115,6 @@ int
 main (int argc, char **argv)
 {
   static Run run;
-  static char outbuf[1 << 16];
 
   setlocale (LC_ALL, "");
   bindtextdomain (PACKAGE, LOCALEDIR);
@@ -123,7 +122,6 @@ main (int argc, char **argv)
   whoami = argv[0];
   xmalloc_set_program_name (whoami);
   expandargv (&argc, &argv);
-  setvbuf (stdout, outbuf, _IOFBF, sizeof outbuf);
   /* Reports are buffered in out.c: hand them on at every exit.  */
   atexit (out_flush);
 

@@ -140,7 +140,12 @@ print_name_only (const NameFmt *nf, const Sym *sym)
   if (!name)
     return 0;
   if (nf->demangle)
-    name = shown_name (nf, name);
+    {
+      /* Remembered in the symbol: a cache, not a change of the symbol.  */
+      if (!sym->shown_name)
+        ((Sym *) sym)->shown_name = shown_name (nf, name);
+      name = sym->shown_name;
+    }
   out_str (name);
   size = (int) strlen (name);
   if ((nf->line_granularity || nf->inline_file_names) && sym->file)

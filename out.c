@@ -3,53 +3,167 @@
 #include "config.h"
 #include "out.h"
 
+#include <errno.h>
 #include <math.h>
+#include <unistd.h>
 #include <stdarg.h>
-#include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
-#include <string.h>
 
-enum { OUT_BUF = 1 << 16 };
+char out_buf[OUT_BUF];
+char *out_pos = out_buf;
 
-static char buf[OUT_BUF];
-static size_t len;
+/* Straight to file descriptor 1: going through stdio would copy every
+   byte once more.  Like GNU gprof, we do not treat a failing stdout as
+   an error.  */
+static void
+write_stdout (const char *s, size_t n)
+{
+  fflush (stdout);
+  while (n > 0)
+    {
+      ssize_t w = write (STDOUT_FILENO, s, n);
+
+      if (w < 0 && errno == EINTR)
+        continue;
+      if (w <= 0)
+        return;
+      s += w;
+      n -= (size_t) w;
+    }
+}
 
 void
 out_flush (void)
 {
-  if (len)
-    fwrite (buf, 1, len, stdout);
-  len = 0;
+  write_stdout (out_buf, (size_t) (out_pos - out_buf));
+  out_pos = out_buf;
 }
 
 void
-out_write (const char *s, size_t n)
+out_write_big (const char *s, size_t n)
 {
-  if (n > OUT_BUF - len)
+  out_flush ();
+  write_stdout (s, n);
+}
+
+/* Write the N bytes at S padded to WIDTH (on the left unless LEFT).  */
+static void
+out_padded (const char *s, size_t n, int width, bool left)
+{
+  int pad = width > (int) n ? width - (int) n : 0;
+
+  if (!left)
+    out_spaces (pad);
+  out_write (s, n);
+  if (left)
+    out_spaces (pad);
+}
+
+void
+out_field (const char *s, int width, bool left)
+{
+  out_padded (s, strnlen (s, (size_t) width), width, left);
+}
+
+/* Digits of V ending just before END; returns the first digit.  Two
+   digits per division.  */
+static char *
+utoa (unsigned long long v, char *end)
+{
+  static const char pairs[] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
+
+  while (v >= 100)
     {
-      out_flush ();
-      if (n > OUT_BUF)
-        {
-          fwrite (s, 1, n, stdout);
-          return;
-        }
+      unsigned d = (unsigned) (v % 100);
+
+      v /= 100;
+      end -= 2;
+      end[0] = pairs[2 * d];
+      end[1] = pairs[2 * d + 1];
     }
-  memcpy (buf + len, s, n);
-  len += n;
+  if (v >= 10)
+    {
+      end -= 2;
+      end[0] = pairs[2 * v];
+      end[1] = pairs[2 * v + 1];
+    }
+  else
+    *--end = (char) ('0' + v);
+  return end;
 }
 
 void
-out_str (const char *s)
+out_ulong (unsigned long v, int width, bool left)
 {
-  out_write (s, strlen (s));
+  char digits[24], *end = digits + sizeof digits, *p = utoa (v, end);
+
+  out_padded (p, (size_t) (end - p), width, left);
 }
 
 void
-out_char (char c)
+out_int (int v)
 {
-  if (len == OUT_BUF)
-    out_flush ();
-  buf[len++] = c;
+  char digits[24], *end = digits + sizeof digits, *p;
+  unsigned long long u = v < 0 ? -(unsigned long long) v : (unsigned long long) v;
+
+  p = utoa (u, end);
+  if (v < 0)
+    *--p = '-';
+  out_write (p, (size_t) (end - p));
+}
+
+/* X * SCALE rounded as glibc rounds it, for 0 <= X < 1e12.  The rounded
+   product decides unless it lies within a hair of a half; then fused
+   multiply-adds give the exact sign of X * SCALE - candidate, so ties and
+   near-ties are decided on the exact value.  */
+static unsigned long long
+round_scaled (double x, double scale)
+{
+  double y = x * scale, n = floor (y), f = y - n, r;
+
+  if (fabs (f - 0.5) > 1e-3)
+    return (unsigned long long) n + (f > 0.5);
+  if (fma (x, scale, -n) < 0)
+    n -= 1;
+  else if (fma (x, scale, -(n + 1)) >= 0)
+    n += 1;
+  r = fma (x, scale, -(n + 0.5));
+  if (r > 0 || (r == 0 && fmod (n, 2.0) == 1.0))
+    n += 1;
+  return (unsigned long long) n;
+}
+
+void
+out_fixed (double x, int width, int prec)
+{
+  static const double scales[] = { 1, 10, 100, 1000 };
+  char digits[64], *end = digits + sizeof digits, *p;
+  unsigned long long n;
+  double a = fabs (x);
+
+  if (!isfinite (x) || a >= 1e12 || prec < 0 || prec > 3)
+    {
+      out_printf ("%*.*f", width, prec, x);
+      return;
+    }
+  n = round_scaled (a, scales[prec]);
+  p = end;
+  for (int i = 0; i < prec; i++)
+    {
+      *--p = (char) ('0' + n % 10);
+      n /= 10;
+    }
+  if (prec > 0)
+    *--p = '.';
+  p = utoa (n, p);
+  /* glibc keeps the sign of negative values that round to zero.  */
+  if (signbit (x))
+    *--p = '-';
+  out_padded (p, (size_t) (end - p), width, false);
 }
 
 static int
@@ -104,117 +218,4 @@ out_fprintf (FILE *f, const char *fmt, ...)
   n = f == stdout ? out_vprintf (fmt, ap) : vfprintf (f, fmt, ap);
   va_end (ap);
   return n;
-}
-
-void
-out_spaces (int n)
-{
-  static const char spaces[] = "                                ";
-
-  while (n > 0)
-    {
-      int k = n < (int) sizeof spaces - 1 ? n : (int) sizeof spaces - 1;
-
-      out_write (spaces, (size_t) k);
-      n -= k;
-    }
-}
-
-static void
-out_padded (const char *s, size_t n, int width, bool left)
-{
-  int pad = width > (int) n ? width - (int) n : 0;
-
-  if (!left)
-    out_spaces (pad);
-  out_write (s, n);
-  if (left)
-    out_spaces (pad);
-}
-
-void
-out_field (const char *s, int width, bool left)
-{
-  out_padded (s, strnlen (s, (size_t) width), width, left);
-}
-
-/* Digits of V at the end of BUF (which must hold 20 bytes); returns the
-   first digit.  */
-static char *
-utoa (unsigned long long v, char *end)
-{
-  do
-    {
-      *--end = (char) ('0' + v % 10);
-      v /= 10;
-    }
-  while (v);
-  return end;
-}
-
-void
-out_ulong (unsigned long v, int width, bool left)
-{
-  char digits[24], *end = digits + sizeof digits, *p = utoa (v, end);
-
-  out_padded (p, (size_t) (end - p), width, left);
-}
-
-void
-out_int (int v)
-{
-  char digits[24], *end = digits + sizeof digits, *p;
-  unsigned long long u = v < 0 ? -(unsigned long long) v : (unsigned long long) v;
-
-  p = utoa (u, end);
-  if (v < 0)
-    *--p = '-';
-  out_write (p, (size_t) (end - p));
-}
-
-/* N = X * 10^PREC rounded as glibc rounds, for 0 <= X < 1e12.  The fused
-   multiply-adds give the exact sign of X * scale - candidate, so ties
-   and near-ties are decided on the exact value.  */
-static unsigned long long
-round_scaled (double x, double scale)
-{
-  double n = floor (x * scale), r;
-
-  if (fma (x, scale, -n) < 0)
-    n -= 1;
-  else if (fma (x, scale, -(n + 1)) >= 0)
-    n += 1;
-  r = fma (x, scale, -(n + 0.5));
-  if (r > 0 || (r == 0 && fmod (n, 2.0) == 1.0))
-    n += 1;
-  return (unsigned long long) n;
-}
-
-void
-out_fixed (double x, int width, int prec)
-{
-  static const double scales[] = { 1, 10, 100, 1000 };
-  char digits[64], *end = digits + sizeof digits, *p;
-  unsigned long long n;
-  double a = fabs (x);
-
-  if (!isfinite (x) || a >= 1e12 || prec < 0 || prec > 3)
-    {
-      out_printf ("%*.*f", width, prec, x);
-      return;
-    }
-  n = round_scaled (a, scales[prec]);
-  p = end;
-  for (int i = 0; i < prec; i++)
-    {
-      *--p = (char) ('0' + n % 10);
-      n /= 10;
-    }
-  if (prec > 0)
-    *--p = '.';
-  p = utoa (n, p);
-  /* glibc keeps the sign of negative values that round to zero.  */
-  if (signbit (x))
-    *--p = '-';
-  out_padded (p, (size_t) (end - p), width, false);
 }

@@ -1,10 +1,13 @@
 /* out.h - buffered, formatted output of the reports to stdout.
 
-   A call graph of a big program prints hundreds of thousands of lines;
-   printf's format parsing and stdio's per-call overhead then dominate
-   the run.  Reports write through these functions into one buffer,
-   which goes to stdout in large pieces.  The number formatters write the
-   same bytes as the printf conversions named beside them.  */
+   A call graph of a big program prints millions of lines; printf's
+   format parsing and stdio's per-call overhead would then dominate the
+   run.  Reports write through these functions into one buffer, which
+   goes to stdout in large pieces.  The number formatters write the same
+   bytes as the printf conversions named beside them.
+
+   The buffer is global, like stdout itself; the small writers are inline
+   because they run for every field of every line.  */
 
 #ifndef GPROF_OUT_H
 #define GPROF_OUT_H
@@ -12,11 +15,66 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <string.h>
 
-void out_write (const char *s, size_t n);
-void out_str (const char *s);                         /* %s */
-void out_char (char c);
-void out_spaces (int n);
+enum { OUT_BUF = 1 << 16 };
+
+extern char out_buf[OUT_BUF];
+extern char *out_pos;           /* next free byte of out_buf */
+
+/* Hand the buffer to stdout (done before anything writes to stdout
+   directly, and at exit).  */
+void out_flush (void);
+/* Make room for N bytes (N <= OUT_BUF).  */
+static inline void
+out_reserve (size_t n)
+{
+  if ((size_t) (out_buf + OUT_BUF - out_pos) < n)
+    out_flush ();
+}
+
+void out_write_big (const char *s, size_t n);
+
+static inline void
+out_write (const char *s, size_t n)
+{
+  if (n > OUT_BUF / 2)
+    {
+      out_write_big (s, n);
+      return;
+    }
+  out_reserve (n);
+  memcpy (out_pos, s, n);
+  out_pos += n;
+}
+
+static inline void
+out_str (const char *s)                                /* %s */
+{
+  out_write (s, strlen (s));
+}
+
+static inline void
+out_char (char c)
+{
+  out_reserve (1);
+  *out_pos++ = c;
+}
+
+static inline void
+out_spaces (int n)
+{
+  while (n > 0)
+    {
+      int k = n < 256 ? n : 256;
+
+      out_reserve ((size_t) k);
+      memset (out_pos, ' ', (size_t) k);
+      out_pos += k;
+      n -= k;
+    }
+}
+
 /* %W.Ws, or %-W.Ws when LEFT: S cut to W characters and padded to W.  */
 void out_field (const char *s, int width, bool left);
 /* %Wlu, or %-Wlu when LEFT.  */
@@ -31,8 +89,5 @@ int out_printf (const char *fmt, ...) __attribute__ ((format (printf, 1, 2)));
 /* fprintf, through the buffer when F is stdout.  */
 int out_fprintf (FILE *f, const char *fmt, ...)
   __attribute__ ((format (printf, 2, 3)));
-/* Hand the buffer to stdout (before anything writes to stdout directly,
-   and before exiting).  */
-void out_flush (void);
 
 #endif

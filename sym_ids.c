@@ -172,7 +172,7 @@ static void
 extend_match (Side *side, const SymTab *symtab, size_t i, SymTab *tab,
               size_t *cap)
 {
-  if (side->prev != i)  /* prev holds index + 1 of the last match */
+  if (side->prev == 0 || side->prev != i)  /* prev: index + 1 of the last match */
     {
       gp_grow (&tab->base, cap, tab->len + 1, sizeof *tab->base);
       tab->base[tab->len] = symtab->base[i];

@@ -42,6 +42,37 @@ prefer (const Sym *src, const Sym *kept)
   return s[0] == '_' && k[0] == '_' && s[1] != '_' && k[1] == '_';
 }
 
+/* About four symbols per bucket, buckets a power of two of address
+   units wide, so a lookup narrows to a handful of candidates in one
+   step.  */
+static void
+build_buckets (SymTab *tab)
+{
+  vma_t span = tab->addrs[tab->len - 1] - tab->addrs[0];
+  size_t want = tab->len / 4 + 1, b = 0;
+  unsigned shift = 0;
+
+  free (tab->bucket);
+  tab->bucket = NULL;
+  tab->nbuckets = 0;
+  if (tab->len > UINT32_MAX)
+    return;
+  while (shift < 63 && (span >> shift) + 1 > want)
+    shift++;
+  tab->shift = shift;
+  tab->nbuckets = (size_t) (span >> shift) + 1;
+  tab->bucket = gp_reallocarray (NULL, tab->nbuckets + 1, sizeof *tab->bucket);
+  for (size_t i = 0; i < tab->len; i++)
+    {
+      size_t k = (size_t) ((tab->addrs[i] - tab->addrs[0]) >> shift);
+
+      while (b <= k)
+        tab->bucket[b++] = (uint32_t) i;
+    }
+  while (b <= tab->nbuckets)
+    tab->bucket[b++] = (uint32_t) tab->len;
+}
+
 void
 symtab_finalize (SymTab *tab, vma_t text_last, long *remap)
 {
@@ -115,6 +146,13 @@ symtab_finalize (SymTab *tab, vma_t text_last, long *remap)
   free (tab->base);
   tab->base = out;
   tab->len = nout;
+  /* Lookups search the addresses alone: one cache line holds eight of
+     them, where a Sym would take several.  */
+  free (tab->addrs);
+  tab->addrs = gp_reallocarray (NULL, nout ? nout : 1, sizeof *tab->addrs);
+  for (i = 0; i < nout; i++)
+    tab->addrs[i] = out[i].addr;
+  build_buckets (tab);
 }
 
 Sym *
@@ -122,12 +160,26 @@ symtab_lookup (const SymTab *tab, vma_t addr)
 {
   size_t lo = 0, hi = tab->len;
 
+  if (!tab->addrs || addr < tab->addrs[0])
+    return NULL;  /* empty, or below the first symbol */
+  if (tab->bucket)
+    {
+      vma_t k = (addr - tab->addrs[0]) >> tab->shift;
+
+      if (k < tab->nbuckets)
+        {
+          /* The answer is the last symbol before the next bucket's
+             first, and at or after this bucket's first minus one.  */
+          lo = tab->bucket[k] ? tab->bucket[k] - 1 : 0;
+          hi = tab->bucket[k + 1];
+        }
+    }
   /* Find the last symbol starting at or below ADDR.  */
   while (lo < hi)
     {
       size_t mid = lo + (hi - lo) / 2;
 
-      if (tab->base[mid].addr <= addr)
+      if (tab->addrs[mid] <= addr)
         lo = mid + 1;
       else
         hi = mid;
@@ -143,7 +195,11 @@ void
 symtab_free (SymTab *tab)
 {
   free (tab->base);
+  free (tab->addrs);
+  free (tab->bucket);
   tab->base = NULL;
+  tab->addrs = NULL;
+  tab->bucket = NULL;
   tab->len = 0;
 }
 

@@ -49,6 +49,7 @@ struct Sym
 {
   vma_t addr, end_addr;
   const char *name;       /* NULL for a cycle header */
+  const char *shown_name; /* name as printed (demangled), once computed */
   SourceFile *file;
   int line_num;
   bool is_func, is_static, is_bb_head, mapped;
@@ -82,6 +83,12 @@ typedef struct SymTab
 {
   Sym *base;
   size_t len;
+  vma_t *addrs;           /* base[i].addr, packed for fast searching */
+  /* A coarse index into addrs: bucket[b] is the first symbol whose
+     (addr - addrs[0]) >> shift is at least b.  */
+  uint32_t *bucket;
+  size_t nbuckets;
+  unsigned shift;
 } SymTab;
 
 /* strcmp of two symbols' names; many symbols share one name string.  */

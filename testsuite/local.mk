@@ -1,3 +1,4 @@
 ## testsuite/local.mk - the analyzer's tests (included by Makefile.am).
 
 include testsuite/fixtures/local.mk
+include testsuite/mach/local.mk
