@@ -163,7 +163,7 @@ COMMANDS = [
     "-O xyz {EXE} gmon.out", "--demangle=xyz {EXE} gmon.out",
     "-r -R map {EXE} gmon.out", "-O prof {EXE} gmon.out",
     "-b {EXE} gmon.out -k", "-b -O magic {EXE} gmon.bsd",
-    "-b -O 4.4bsd {EXE} gmon.bsd", "-b -O bsd {EXE} gmon.out",
+    "-b -O 4.4bsd {EXE} gmon.bsd",
     "@nosuch {EXE} gmon.out", "-b -w", "-b {EXE} gmon.out --brief=1",
     "-b {EXE} empty.out", "-b {EXE} short.out", "-b {EXE} cut.out",
     "-b", "-b {EXE}", "{EXE} gmon.out -b -p", "-p {EXE} gmon.out -b -q",
