@@ -106,9 +106,16 @@ gm_slot_fill (struct gm_slot *s, uintptr_t from, uintptr_t self,
 }
 
 /* Replace the thread's table by one twice as large.  While the copy is
-   made, gm_cur is the empty table, so a signal handler that runs instrumented code
-   on this thread goes to gm_arc_miss, finds gm_busy set and is counted
-   as lost instead of incrementing a slot that was already copied.  */
+   made, gm_cur is the empty table, so a signal handler that runs
+   instrumented code on this thread goes to gm_arc_miss, finds gm_busy
+   set and is counted as lost instead of incrementing a slot that was
+   already copied.
+
+   The old table is never unmapped.  If a signal handler's call made us
+   grow, the fast path it interrupted on this thread may still hold the
+   old table and increment it once more when it resumes (that one count
+   is lost), and a snapshot on another thread may be reading it.  The
+   cost is at most as much memory again as the current table.  */
 static GM_TEXT struct gm_table *
 gm_table_grow (struct gm_thread *th)
 {
@@ -127,11 +134,6 @@ gm_table_grow (struct gm_thread *th)
     }
   t->used = old->used;
   __atomic_store_n (&th->table, t, __ATOMIC_RELEASE);
-  /* A snapshot may still be reading the old table; they run under the
-     lock, so taking it makes the unmap safe.  */
-  gm_lock ();
-  gm_unmap (old, gm_table_bytes (old->nslots));
-  gm_unlock ();
   __atomic_signal_fence (__ATOMIC_SEQ_CST);
   gm_cur = t;
   return t;
