@@ -13,12 +13,17 @@
    reset       a() x10, libgmon_reset (), a() x5
    mcleanup    a() x10, _mcleanup (), a() x10, _exit (0)
    exec        a() x10, then exec a CPU-bound shell loop
-   threads     200 short threads one after another, each a() x10  */
+   threads     200 short threads one after another, each a() x10
+   signals     g() (which calls h()) in a loop, and from a SIGALRM
+	       handler 5000 times a second; prints "calls N", the number
+	       of g() calls, for both counts to be checked exactly  */
 
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -38,6 +43,26 @@ NOINLINE void b (void) { sink++; }
 NOINLINE void c (void) { sink++; }
 NOINLINE void d (void) { sink++; }
 NOINLINE void e (void) { sink++; }
+NOINLINE void h (void) { sink++; }
+
+/* The arc g -> h is counted by the loop and by the signal handler
+   interrupting it: an increment that a handler could break would lose
+   counts.  Something after the call keeps it from being a tail call.  */
+NOINLINE void
+g (void)
+{
+  h ();
+  __asm__ volatile ("");
+}
+
+static volatile sig_atomic_t alarms;
+
+static void
+on_alarm (int sig)
+{
+  g ();
+  alarms++;
+}
 
 /* Not inlined: unrolled into its caller, the last call would become a
    tail call, whose arc no mcount can see.  */
@@ -159,6 +184,27 @@ main (int argc, char **argv)
 	     "i=0; while [ $i -lt 300000 ]; do i=$((i + 1)); done", (char *) 0);
       perror ("execl");
       return 1;
+    }
+  else if (strcmp (mode, "signals") == 0)
+    {
+      struct sigaction sa;
+      memset (&sa, 0, sizeof sa);
+      sa.sa_handler = on_alarm;
+      sa.sa_flags = SA_RESTART;
+      struct itimerval every = { { 0, 200 }, { 0, 200 } }, off;
+      memset (&off, 0, sizeof off);
+      if (sigaction (SIGALRM, &sa, NULL) != 0
+	  || setitimer (ITIMER_REAL, &every, NULL) != 0)
+	return 1;
+      long loops = 0;
+      while (alarms < 2000)
+	{
+	  g ();
+	  loops++;
+	}
+      if (setitimer (ITIMER_REAL, &off, NULL) != 0)
+	return 1;
+      printf ("calls %ld\n", loops + alarms);
     }
   else if (strcmp (mode, "threads") == 0)
     for (int i = 0; i < 200; i++)

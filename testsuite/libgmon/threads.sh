@@ -1,6 +1,7 @@
 #!/bin/sh
-# threads.sh ARCH - exact call counts with 1 to 16 threads, with the
-# program linked with libgmon.a and with libgmon.so preloaded into a
+# threads.sh ARCH - exact call counts with 1 to 16 threads, and with a
+# signal handler counting the same arc as the code it interrupts, with
+# the program linked with libgmon.a and with libgmon.so preloaded into a
 # program linked against glibc's gmon.  Run through threads-ARCH.test.
 
 . "$srcdir/testsuite/libgmon/lib.sh"
@@ -32,6 +33,35 @@ for t in 1 2 4 8 16; do
     gm_expect_calls $prog gmon.out "$model T=$t N=$n" \
       "mid $((t * n))" "leaf $((2 * t * n))"
   done
+done
+
+# The arc g -> h counted both by a loop and by a SIGALRM handler that
+# interrupts it (lifecycle.c, mode signals): the stubs' increment must
+# not lose a count to the handler (incq on x86-64, add/adc on i386, an
+# exclusive load/store pair on aarch64).
+gm_cc life-archive -O2 -pg -pthread -I"$GMON_SRCDIR/libgmon" \
+  "$TESTSRC/lifecycle.c" "$LIBA" || gm_done
+gm_cc life-glibc -O2 -pg -pthread -I"$GMON_SRCDIR/libgmon" \
+  "$TESTSRC/lifecycle.c" || gm_done
+for model in archive preload; do
+  rm -f gmon.out
+  if [ $model = archive ]; then
+    prog=life-archive
+    gm_run $prog signals
+  else
+    prog=life-glibc
+    gm_run_preload $prog signals
+  fi
+  status=$?
+  if [ $status -ne 0 ]; then
+    fail "$model signals: exit status $status: $(cat $prog.err)"
+    continue
+  fi
+  calls=$(sed -n 's/^calls //p' $prog.out)
+  gm_quiet $prog "$model signals"
+  gm_expect_calls $prog gmon.out \
+    "$model calls from a loop and from its signal handler" \
+    "g $calls" "h $calls"
 done
 
 # For comparison only (not a check): glibc's own gmon on the same run.
