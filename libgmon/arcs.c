@@ -14,7 +14,6 @@
 
 #define _GNU_SOURCE
 #include <errno.h>
-#include <signal.h>
 #include <sys/syscall.h>
 
 #include "internal.h"
@@ -38,7 +37,9 @@ _Static_assert (offsetof (struct gm_table, slot) == GM_TBL_SLOTS, "SLOTS");
 #define GM_RECORD_CHUNK 16384
 
 /* Empty: mask 0, one slot, and that slot free.  */
-struct gm_table gm_empty = { .on = &gm_on, .nslots = 1, .slot = { { .from = 0 } } };
+struct gm_table gm_empty = {
+  .on = &gm_on, .nslots = 1, .slot = { { .from = 0 } }
+};
 
 __thread struct gm_table *gm_cur __attribute__ ((tls_model ("initial-exec")))
   = &gm_empty;
@@ -187,7 +188,7 @@ gm_arc_miss (uintptr_t from, uintptr_t self)
   gm_busy = 0;
 }
 
-/* ---- thread records ---------------------------------------------------- */
+/* ---- thread records -------------------------------------------------- */
 
 /* A new record from the current chunk.  Call under gm_lock.  */
 static struct gm_thread *
@@ -268,7 +269,7 @@ gm_arcs_reset (void)
     }
 }
 
-/* ---- snapshot ---------------------------------------------------------- */
+/* ---- snapshot -------------------------------------------------------- */
 
 static int
 gm_in_range (uintptr_t pc)

@@ -53,7 +53,8 @@ static int gm_exiting;
 /* Set in fork children: they write under a name of their own.  */
 static int gm_forked;
 /* Set by the fork prepare handler when it took the lock.  */
-static __thread int gm_fork_locked __attribute__ ((tls_model ("initial-exec")));
+static __thread int gm_fork_locked
+  __attribute__ ((tls_model ("initial-exec")));
 
 /* The main program, from dl_iterate_phdr.  */
 static struct
@@ -76,7 +77,7 @@ static struct
   int verbose;
 } gm_cfg;
 
-/* ---- messages ------------------------------------------------------------ */
+/* ---- messages -------------------------------------------------------- */
 
 /* Write "libgmon: " and the strings (up to a NULL) as one line.  */
 static void
@@ -101,7 +102,7 @@ gm_errstr (int err)
   return s != NULL ? s : "unknown error";
 }
 
-/* ---- configuration --------------------------------------------------------- */
+/* ---- configuration --------------------------------------------------- */
 
 static void
 gm_copy (char *dst, size_t cap, const char *src, const char *var)
@@ -204,7 +205,7 @@ gm_config_read (void)
 	   "the program name");
 }
 
-/* ---- the main program -------------------------------------------------------- */
+/* ---- the main program ------------------------------------------------ */
 
 #ifdef PIC
 /* Whether the program's dynamic string table names one of the profiling
@@ -307,7 +308,7 @@ gm_check_entry (void)
 	    " program's objects)", NULL);
 }
 
-/* ---- fork ------------------------------------------------------------------ */
+/* ---- fork ------------------------------------------------------------ */
 
 static void
 gm_fork_prepare (void)
@@ -366,7 +367,7 @@ gm_fork_child (void)
     }
 }
 
-/* ---- start ------------------------------------------------------------------- */
+/* ---- start ----------------------------------------------------------- */
 
 void
 __monstartup (unsigned long lowpc, unsigned long highpc)
@@ -437,7 +438,7 @@ moncontrol (int mode)
   gm_busy = 0;
 }
 
-/* ---- output -------------------------------------------------------------------- */
+/* ---- output ---------------------------------------------------------- */
 
 /* The name a write without an explicit name goes to.  Returns 0 if it
    does not fit.  */
@@ -566,7 +567,8 @@ gm_report (const char *path, int err, const char *fallback,
       gm_append_uint (line, cap, &len, lost);
       gm_append (line, cap, &len, " calls (");
       gm_append_uint (line, cap, &len, s.lost_nested);
-      gm_append (line, cap, &len, " in signal handlers interrupting libgmon, ");
+      gm_append (line, cap, &len,
+		 " in signal handlers interrupting libgmon, ");
       gm_append_uint (line, cap, &len, s.lost_nomem);
       gm_append (line, cap, &len, " for lack of memory)");
     }
@@ -739,7 +741,7 @@ libgmon_reset (void)
   return 0;
 }
 
-/* ---- automatic start and the late write ------------------------------------ */
+/* ---- automatic start and the late write ------------------------------ */
 
 static void
 gm_mark_exiting (void)

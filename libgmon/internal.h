@@ -23,7 +23,7 @@
    (the linker provides __start_gmon_text / __stop_gmon_text).  */
 #define GM_TEXT __attribute__ ((section ("gmon_text")))
 
-/* ---- sys.c: system calls, lock, memory, strings ------------------------ */
+/* ---- sys.c: system calls, lock, memory, strings ---------------------- */
 
 /* A system call that returns -errno on failure and never changes errno.  */
 GM_HIDDEN long gm_syscall (long nr, long a, long b, long c, long d, long e,
@@ -61,7 +61,7 @@ GM_HIDDEN int gm_append_uint (char *buf, size_t cap, size_t *len,
 GM_HIDDEN int gm_write_all (int fd, const void *buf, size_t len);
 GM_HIDDEN void gm_memzero (void *p, size_t n);
 
-/* ---- control.c: global state ------------------------------------------ */
+/* ---- control.c: global state ----------------------------------------- */
 
 /* 1 while profiling is on.  Read by the stubs before anything else.  */
 extern unsigned char gm_on GM_HIDDEN;
@@ -88,7 +88,7 @@ extern struct gm_stats gm_stats GM_HIDDEN;
 extern uintptr_t gm_lowpc GM_HIDDEN, gm_highpc GM_HIDDEN;
 extern uintptr_t gm_exe_base GM_HIDDEN;
 
-/* ---- arcs.c: per-thread arc tables -------------------------------------- */
+/* ---- arcs.c: per-thread arc tables ----------------------------------- */
 
 struct gm_slot
 {
@@ -201,7 +201,7 @@ struct gm_arcs
 /* Call under gm_lock.  Returns 0, or -ENOMEM.  */
 GM_HIDDEN int gm_arcs_snapshot (struct gm_arcs *out);
 
-/* ---- sample.c: PC sampling ------------------------------------------------ */
+/* ---- sample.c: PC sampling ------------------------------------------- */
 
 struct gm_hist
 {
@@ -227,7 +227,7 @@ GM_HIDDEN void gm_timer_delete (struct gm_thread *t);
 GM_HIDDEN void gm_timers_set (int on);
 GM_HIDDEN void gm_hist_reset (void);
 
-/* ---- write.c: output files ------------------------------------------------ */
+/* ---- write.c: output files ------------------------------------------- */
 
 enum gm_format
 {

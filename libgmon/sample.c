@@ -186,7 +186,8 @@ gm_timer_create (struct gm_thread *t)
       return;
     }
   t->timer = timer;
-  if (__atomic_load_n (&gm_on, __ATOMIC_RELAXED) && gm_timer_arm (timer, 1) < 0)
+  if (__atomic_load_n (&gm_on, __ATOMIC_RELAXED)
+      && gm_timer_arm (timer, 1) < 0)
     GM_COUNT (timer_failures, 1);
 }
 

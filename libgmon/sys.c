@@ -66,7 +66,7 @@ gm_unmap (void *p, size_t size)
   (void) gm_syscall (SYS_munmap, (long) p, (long) size, 0, 0, 0, 0);
 }
 
-/* ---- the lock: 0 free, 1 locked, 2 locked with waiters ---------------- */
+/* ---- the lock: 0 free, 1 locked, 2 locked with waiters --------------- */
 
 static int gm_lock_word;
 
@@ -103,7 +103,7 @@ gm_lock_reinit (void)
   __atomic_store_n (&gm_lock_word, 0, __ATOMIC_RELAXED);
 }
 
-/* ---- strings and memory ------------------------------------------------ */
+/* ---- strings and memory ---------------------------------------------- */
 
 size_t
 gm_strlen (const char *s)

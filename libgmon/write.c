@@ -3,8 +3,9 @@
    The whole file is built in one anonymous mapping, written to
    "<name>.tmp.<pid>" and renamed over <name>, so an interrupted or failed
    write never replaces a good profile (a name that is not a regular
-   file, such as a pipe or /dev/stdout, is written to directly).  Only raw system calls are used,
-   so libgmon_dump() can run in a signal handler.
+   file, such as a pipe or /dev/stdout, is written to directly).  Only
+   raw system calls are used, so libgmon_dump() can run in a signal
+   handler.
 
    The formats have narrower counters than we keep: GNU histogram bins
    are 16 bits and arc counts 32 bits.  gprof sums histogram records with
@@ -26,7 +27,7 @@
 #define GM_U16_MAX 0xffffu
 #define GM_U32_MAX 0xffffffffu
 
-/* ---- sizes ------------------------------------------------------------ */
+/* ---- sizes ----------------------------------------------------------- */
 
 static uint32_t
 gm_bin (const struct gm_hist *hist, size_t i)
@@ -74,7 +75,7 @@ gm_bsd_size (const struct gm_arcs *arcs, const struct gm_hist *hist)
   return size;
 }
 
-/* ---- encoding (native byte order and width) ----------------------------- */
+/* ---- encoding (native byte order and width) -------------------------- */
 
 static unsigned char *
 gm_put (unsigned char *p, const void *v, size_t n)
@@ -116,7 +117,7 @@ gm_put_pc (unsigned char *p, uintptr_t pc)
   return gm_put_word (p, pc - gm_exe_base);
 }
 
-/* ---- GNU format ----------------------------------------------------------- */
+/* ---- GNU format ------------------------------------------------------ */
 
 static unsigned char *
 gm_gnu_hist (unsigned char *p, const struct gm_hist *hist, size_t part)
@@ -171,7 +172,7 @@ gm_gnu_fill (unsigned char *p, const struct gm_arcs *arcs,
   return p;
 }
 
-/* ---- 4.4BSD format -------------------------------------------------------- */
+/* ---- 4.4BSD format --------------------------------------------------- */
 
 static unsigned char *
 gm_bsd_fill (unsigned char *p, const struct gm_arcs *arcs,
@@ -215,7 +216,7 @@ gm_bsd_fill (unsigned char *p, const struct gm_arcs *arcs,
   return p;
 }
 
-/* ---- the file ------------------------------------------------------------- */
+/* ---- the file -------------------------------------------------------- */
 
 static int
 gm_create (const char *tmp)
