@@ -9,20 +9,22 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include "dwarf_lines.h"
+#include "dwarf_probes.h"
 #include "i18n.h"
 #include "msort.h"
 #include "util.h"
 
-/* The ELF string table as stored in the file, with the st_name of every
-   .symtab entry.  GNU gprof's check of static names runs past the end of
-   a name into the next string of the table in some cases (see
-   static_name_ok); we reproduce that on this copy, within its bounds.  */
+/* The ELF symbol and string tables as stored in the file.  GNU gprof's
+   check of static names runs past the end of a name into the next string
+   of the table in some cases (see static_name_ok); we reproduce that on
+   this copy, within its bounds.  The symbol sizes tell -l where BFD's
+   fallback to symbols for function names changes its answer.  */
 struct RawStrtab
 {
   char *data;             /* size bytes, then two NULs */
   size_t size;
   uint32_t *st_name;      /* of ELF symbols 1..n, at [0..n-1] */
+  uint64_t *st_value, *st_size;
   size_t nsyms;
 };
 
@@ -119,19 +121,28 @@ raw_strtab_load (const char *filename)
     goto fail;
   rs->nsyms = sh[3] / entsize - 1;
   rs->st_name = gp_reallocarray (NULL, rs->nsyms ? rs->nsyms : 1, sizeof *rs->st_name);
+  rs->st_value = gp_reallocarray (NULL, rs->nsyms ? rs->nsyms : 1, sizeof *rs->st_value);
+  rs->st_size = gp_reallocarray (NULL, rs->nsyms ? rs->nsyms : 1, sizeof *rs->st_size);
   for (size_t i = 0; i < rs->nsyms; i++)
     {
-      unsigned char b[4];
+      unsigned char b[24];
 
-      if (!read_at (f, sh[2] + (i + 1) * entsize, b, 4, (uint64_t) st.st_size))
+      if (!read_at (f, sh[2] + (i + 1) * entsize, b, (size_t) entsize,
+                    (uint64_t) st.st_size))
         goto fail;
       rs->st_name[i] = (uint32_t) get_uint (b, 4, big);
+      /* Elf64_Sym: name, info, other, shndx, value, size;
+         Elf32_Sym: name, value, size, info, other, shndx.  */
+      rs->st_value[i] = is64 ? get_uint (b + 8, 8, big) : get_uint (b + 4, 4, big);
+      rs->st_size[i] = is64 ? get_uint (b + 16, 8, big) : get_uint (b + 8, 4, big);
     }
   goto out;
 
 fail:
   free (rs->data);
   free (rs->st_name);
+  free (rs->st_value);
+  free (rs->st_size);
   free (rs);
   rs = NULL;
 out:
@@ -376,6 +387,8 @@ core_close (Core *core)
     {
       free (core->strtab->data);
       free (core->strtab->st_name);
+      free (core->strtab->st_value);
+      free (core->strtab->st_size);
       free (core->strtab);
     }
   for (size_t i = 0; i < core->nmap; i++)
@@ -596,8 +609,8 @@ core_line_probes (Core *core, bool exhaustive, vma_t **out)
       *out = NULL;
       return 0;
     }
-  if (exhaustive || other_sources || !has_section (core, ".debug_line")
-      || !dwarf_line_addresses (core->abfd, &v, &n, &cap))
+  if (exhaustive || other_sources
+      || !dwarf_probe_addresses (core->filename, &v, &n, &cap))
     {
       /* Ask about every instruction unit, as GNU gprof does.  */
       free (v);
@@ -608,14 +621,21 @@ core_line_probes (Core *core, bool exhaustive, vma_t **out)
       *out = v;
       return n;
     }
-  /* The answer can change where a row starts, where a symbol starts
-     (BFD names functions from the symbols when DWARF does not), and at
-     the start of .text.  */
+  /* Besides the DWARF boundaries: where a symbol starts or ends (BFD
+     names functions from the symbols when DWARF does not), and the start
+     of .text.  */
   for (long i = 0; i < core->nsyms; i++)
     if (core->syms[i]->section)
       {
         gp_grow (&v, &cap, n + 1, sizeof *v);
         v[n++] = core->syms[i]->value + bfd_section_vma (core->syms[i]->section);
+      }
+  if (core->strtab)
+    for (size_t i = 0; i < core->strtab->nsyms; i++)
+      {
+        gp_grow (&v, &cap, n + 2, sizeof *v);
+        v[n++] = core->strtab->st_value[i];
+        v[n++] = core->strtab->st_value[i] + core->strtab->st_size[i];
       }
   gp_grow (&v, &cap, n + 1, sizeof *v);
   v[n++] = start;
@@ -669,7 +689,7 @@ merge_by_address (SymTab *out, const Sym *lines, size_t nl, const SymTab *funcs)
    names are BFD's strings, which live as long as the BFD.  */
 void
 core_create_line_syms (Core *core, const Options *opt, SymTab *symtab,
-                       SourceFiles *files)
+                       SourceFiles *files, bool exhaustive)
 {
   SymTab funcs = { 0 };
   Sym *lines = NULL;
@@ -679,7 +699,7 @@ core_create_line_syms (Core *core, const Options *opt, SymTab *symtab,
   SourceFile *last_sf = NULL;
 
   core_create_function_syms (core, opt, &funcs, files);
-  nprobes = core_line_probes (core, false, &probes);
+  nprobes = core_line_probes (core, exhaustive, &probes);
   for (size_t i = 0; i < nprobes; i++)
     {
       vma_t vma = probes[i];

@@ -55,8 +55,11 @@ void core_close (Core *core);
    one per source line in addition with -l, or the -S file's.  */
 void core_create_function_syms (Core *core, const Options *opt,
                                 SymTab *symtab, SourceFiles *files);
+/* EXHAUSTIVE asks BFD about every instruction unit, as GNU does; the
+   result must be the same (the tests check that it is).  */
 void core_create_line_syms (Core *core, const Options *opt,
-                            SymTab *symtab, SourceFiles *files);
+                            SymTab *symtab, SourceFiles *files,
+                            bool exhaustive);
 void core_create_syms_from (Core *core, const char *file, SymTab *symtab);
 
 /* Read the contents of .text, for -c.  On failure says so and leaves

@@ -17,15 +17,6 @@
 
 #define SUMMARY_FILE "gmon.sum"
 
-void
-run_separator (Run *run)
-{
-  if (run->first_output)
-    run->first_output = false;
-  else
-    out_printf ("\f\n");
-}
-
 static void
 read_symbols (Run *run)
 {
@@ -34,7 +25,7 @@ read_symbols (Run *run)
   if (opt->external_symbol_table)
     core_create_syms_from (run->core, opt->external_symbol_table, &run->symtab);
   else if (opt->line_granularity)
-    core_create_line_syms (run->core, opt, &run->symtab, &run->files);
+    core_create_line_syms (run->core, opt, &run->symtab, &run->files, false);
   else
     core_create_function_syms (run->core, opt, &run->symtab, &run->files);
   sym_ids_build (&run->ids, opt, &run->symtab, &run->files,

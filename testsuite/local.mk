@@ -2,3 +2,6 @@
 
 include testsuite/fixtures/local.mk
 include testsuite/mach/local.mk
+include testsuite/lines/local.mk
+include testsuite/unit/local.mk
+include testsuite/diff/local.mk

@@ -205,15 +205,3 @@ run_arc (Run *run, size_t i, size_t j, unsigned long count)
   child->ncalls += count;
   cg_arc_add (&run->cg, &run->symtab, parent, child, count);
 }
-
-/* The report stages in libgprof.a call run_separator, which gprof.c
-   defines: without this the unit tests would not link.  Weak, so that a
-   definition moved into the library takes precedence.  */
-__attribute__ ((weak)) void
-run_separator (Run *run)
-{
-  if (run->first_output)
-    run->first_output = false;
-  else
-    printf ("\f\n");
-}
