@@ -379,7 +379,7 @@ read_bsd (Run *run, Reader *r, unsigned counts[3])
     gp_die (_("%s: file '%s' does not appear to be in gmon.out format\n"),
             whoami, r->name);
   if ((uint64_t) nbins * 2 > rd_left (r))
-    gp_die (_("%s: unexpected EOF after reading %d/%d bins\n"), r->name,
+    gp_die (_("%s: unexpected EOF after reading %d/%d bins\n"), whoami,
             (int) (rd_left (r) / 2) - 1, (int) nbins);
   if (h->n == 0)
     {
@@ -392,7 +392,7 @@ read_bsd (Run *run, Reader *r, unsigned counts[3])
     counts[0]++;
   got = rd_bins (r, rec->sample, nbins);
   if (got < nbins)
-    gp_die (_("%s: unexpected EOF after reading %d/%d bins\n"), r->name,
+    gp_die (_("%s: unexpected EOF after reading %d/%d bins\n"), whoami,
             (int) got - 1, (int) nbins);
 
   /* Then arcs until the end; a partial last one is ignored.  */
