@@ -5,3 +5,7 @@ include testsuite/mach/local.mk
 include testsuite/lines/local.mk
 include testsuite/unit/local.mk
 include testsuite/diff/local.mk
+
+# The shared harness, when ../shared is there (skipped otherwise).
+TESTS += testsuite/compat.sh
+EXTRA_DIST += testsuite/compat.sh
