@@ -10,6 +10,8 @@
 #include <libiberty/libiberty.h>
 #include "cg_order.h"
 #include "cg_print.h"
+#include "diagnose.h"
+#include "export.h"
 #include "gmon_io.h"
 #include "i18n.h"
 #include "out.h"
@@ -71,6 +73,9 @@ analyse (Run *run)
     hist_assign_samples (run);
   if (run->gmon_input & INPUT_CALL_GRAPH)
     cg_assemble (run);
+  /* Exports and the diagnosis use whatever data there is.  */
+  if (run->opt.export_format || run->opt.diagnose)
+    return;
   if ((style & STYLE_FLAT_PROFILE) && !(run->gmon_input & INPUT_HISTOGRAM))
     gp_die (_("%s: gmon.out file is missing histogram\n"), whoami);
   if ((style & STYLE_CALL_GRAPH) && !(run->gmon_input & INPUT_CALL_GRAPH))
@@ -82,6 +87,16 @@ print_reports (Run *run)
 {
   unsigned style = run->opt.output_style;
 
+  if (run->opt.diagnose)
+    {
+      diagnose_print (run);
+      return;
+    }
+  if (run->opt.export_format)
+    {
+      export_write (run);
+      return;
+    }
   if (run->opt.bsd_style && (style & STYLE_CALL_GRAPH))
     cg_print (run);
   if (style & STYLE_FLAT_PROFILE)
@@ -119,6 +134,8 @@ main (int argc, char **argv)
   run.first_output = true;
   hist_init (&run.hist);
   options_parse (&run.opt, argc, argv);
+  if (run.opt.export_format && !export_check_format (run.opt.export_format))
+    exit (1);
   run.core = core_open (run.opt.image, run.opt.function_mapping_file);
   if (run.opt.ignore_direct_calls)
     core_read_text_space (run.core);

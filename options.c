@@ -19,7 +19,9 @@ enum
 {
   OPTION_DEMANGLE = 150,
   OPTION_NO_DEMANGLE,
-  OPTION_INLINE_FILE_NAMES
+  OPTION_INLINE_FILE_NAMES,
+  OPTION_EXPORT,
+  OPTION_DIAGNOSE
 };
 
 static const char short_options[] =
@@ -68,6 +70,9 @@ static const struct option long_options[] = {
   { "file-format", required_argument, NULL, 'O' },
   { "traditional", no_argument, NULL, 'T' },
   { "version", no_argument, NULL, 'v' },
+  /* Ours, after GNU's so that abbreviations GNU accepts still work.  */
+  { "export", required_argument, NULL, OPTION_EXPORT },
+  { "diagnose", no_argument, NULL, OPTION_DIAGNOSE },
   { NULL, 0, NULL, 0 }
 };
 
@@ -293,6 +298,8 @@ options_parse (Options *opt, int argc, char **argv)
         break;
       case OPTION_NO_DEMANGLE: opt->demangle = false; break;
       case OPTION_INLINE_FILE_NAMES: opt->inline_file_names = true; break;
+      case OPTION_EXPORT: opt->export_format = optarg; break;
+      case OPTION_DIAGNOSE: opt->diagnose = true; break;
       default:
         options_usage (stderr, 1);
       }

@@ -81,6 +81,10 @@ typedef struct Options
 
   SymSpecArg *specs;            /* symspecs in command-line order */
   size_t nspecs;
+
+  /* Beyond GNU gprof.  */
+  const char *export_format;    /* --export=FORMAT: write that instead */
+  bool diagnose;                /* --diagnose: explain the profile data */
 } Options;
 
 /* Parse ARGV into OPT.  Prints usage, version or errors and exits as GNU
