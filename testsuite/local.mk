@@ -9,3 +9,5 @@ include testsuite/diff/local.mk
 # The shared harness, when ../shared is there (skipped otherwise).
 TESTS += testsuite/compat.sh
 EXTRA_DIST += testsuite/compat.sh
+include testsuite/staticcg/local.mk
+include testsuite/cross/local.mk

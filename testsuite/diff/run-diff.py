@@ -148,6 +148,11 @@ OPTION_SETS = [
     "-b -p{FN} -P{FN}", "-b -T -p{FN} -q{FN}", "-b -z -e {FN}",
     "-b -P:", "-b --no-flat-profile=", "-b -Q:", "-b -e _init", "-b -p_init",
     "-b -a -z", "-b -a -T", "-b -a -l",
+    # Annotated source, execution counts and orderings.
+    "-A", "-b -A", "-A -x", "-A -t 3", "-A -t 0", "-J -A", "-A{FN}",
+    "-J{FN} -A", "-b -A -m 5", "-b -A -z", "-l -A", "-l -A -x", "-b -y -A",
+    "-b -y -l -A -x", "-A -I /nonexistent", "-b -C -Z{FN}", "-b -Z -C",
+    "-b -l -C -z", "-r", "-b -r -q", "-b -r -p", "-b -l -r", "-b -a -r",
 ]
 
 # The sets every flavour gets.
@@ -229,6 +234,10 @@ def cases_for(build, first):
                              "-b '-e' \"{}\"\n-z\n".format(prog.names["FN"]))})
     add("-S nm output", [["-b", "-S", "syms.nm", exe, "gmon.out"]],
         {"syms.nm": build["nm"]})
+    add("-R map file", [["-b", "-R", "fn.map", exe, "gmon.out"]],
+        {"fn.map": build["map"]})
+    add("-R map file, -q -p", [["-b", "-q", "-p", "-R", "fn.map", exe,
+                                "gmon.out"]], {"fn.map": build["map"]})
     add("-S nm output, -z -T", [["-b", "-z", "-T", "-S", "syms.nm", exe,
                                  "gmon.out"]], {"syms.nm": build["nm"]})
 
@@ -323,6 +332,7 @@ def build_one(prog, flavour, workdir):
     add_damaged(build)
     nm = sh(["nm", exe], d)
     build["nm"] = text_input(build, "syms.nm", nm.stdout.decode())
+    build["map"] = text_input(build, "fn.map", function_map(nm.stdout.decode()))
     vma = 4 if "-m32" in flags else 8
     with open(inputs["gmon.1"], "rb") as f:
         gnu = f.read()
@@ -334,6 +344,19 @@ def build_one(prog, flavour, workdir):
             f.write(data)
         build[name] = path
     return build
+
+
+def function_map(nm_text):
+    """A -R map in the layout of nm --print-file-name: the text symbols
+    spread over three object files, a file without symbols and a file
+    whose functions are not in the program."""
+    lines = ["No symbols in empty.o"]
+    texts = [l.split() for l in nm_text.splitlines()]
+    texts = [t for t in texts if len(t) == 3 and t[1] in "tT"]
+    for i, (addr, kind, name) in enumerate(texts):
+        lines.append(f"obj{i % 3}.o:{addr} {kind} {name}")
+    lines.append("elsewhere.o:0000000000000000 T not_linked_in")
+    return "\n".join(lines) + "\n"
 
 
 def add_damaged(build):
