@@ -21,7 +21,10 @@ enum
   OPTION_NO_DEMANGLE,
   OPTION_INLINE_FILE_NAMES,
   OPTION_EXPORT,
-  OPTION_DIAGNOSE
+  OPTION_DIAGNOSE,
+  OPTION_EXPORT_NODE_THRESHOLD,
+  OPTION_EXPORT_EDGE_THRESHOLD,
+  OPTION_EXPORT_MAX_DEPTH
 };
 
 static const char short_options[] =
@@ -73,6 +76,9 @@ static const struct option long_options[] = {
   /* Ours, after GNU's so that abbreviations GNU accepts still work.  */
   { "export", required_argument, NULL, OPTION_EXPORT },
   { "diagnose", no_argument, NULL, OPTION_DIAGNOSE },
+  { "export-node-threshold", required_argument, NULL, OPTION_EXPORT_NODE_THRESHOLD },
+  { "export-edge-threshold", required_argument, NULL, OPTION_EXPORT_EDGE_THRESHOLD },
+  { "export-max-depth", required_argument, NULL, OPTION_EXPORT_MAX_DEPTH },
   { NULL, 0, NULL, 0 }
 };
 
@@ -190,6 +196,22 @@ graph_option (Options *opt, const char *arg, bool negative)
   style_option (opt, arg, STYLE_CALL_GRAPH, incl, negative);
 }
 
+/* The value of an --export-... option: a number from LO to HI.  */
+static double
+export_number (const char *name, const char *arg, double lo, double hi)
+{
+  char *end;
+  double v = strtod (arg, &end);
+
+  if (end == arg || *end || !(v >= lo && v <= hi))
+    {
+      fprintf (stderr, _("%s: --%s=%s: expected a number from %g to %g\n"),
+               whoami, name, arg, lo, hi);
+      exit (1);
+    }
+  return v;
+}
+
 void
 options_parse (Options *opt, int argc, char **argv)
 {
@@ -202,6 +224,10 @@ options_parse (Options *opt, int argc, char **argv)
   opt->bb_table_length = 10;
   opt->bb_min_calls = 1;
   opt->output_width = 80;
+  /* gprof2dot's defaults; stacks as deep as flame graphs stay readable.  */
+  opt->export_node_threshold = 0.5;
+  opt->export_edge_threshold = 0.1;
+  opt->export_max_depth = 64;
 
   while ((c = getopt_long (argc, argv, short_options, long_options, NULL)) != -1)
     switch (c)
@@ -300,6 +326,18 @@ options_parse (Options *opt, int argc, char **argv)
       case OPTION_INLINE_FILE_NAMES: opt->inline_file_names = true; break;
       case OPTION_EXPORT: opt->export_format = optarg; break;
       case OPTION_DIAGNOSE: opt->diagnose = true; break;
+      case OPTION_EXPORT_NODE_THRESHOLD:
+        opt->export_node_threshold
+          = export_number ("export-node-threshold", optarg, 0, 100);
+        break;
+      case OPTION_EXPORT_EDGE_THRESHOLD:
+        opt->export_edge_threshold
+          = export_number ("export-edge-threshold", optarg, 0, 100);
+        break;
+      case OPTION_EXPORT_MAX_DEPTH:
+        opt->export_max_depth
+          = (int) export_number ("export-max-depth", optarg, 1, 4096);
+        break;
       default:
         options_usage (stderr, 1);
       }

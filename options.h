@@ -84,6 +84,9 @@ typedef struct Options
 
   /* Beyond GNU gprof.  */
   const char *export_format;    /* --export=FORMAT: write that instead */
+  double export_node_threshold; /* --export-node-threshold=PCT (dot) */
+  double export_edge_threshold; /* --export-edge-threshold=PCT (dot) */
+  int export_max_depth;         /* --export-max-depth=N: stack frames */
   bool diagnose;                /* --diagnose: explain the profile data */
 } Options;
 
