@@ -250,12 +250,24 @@ cycle_link (CallGraph *cg, SymTab *symtab)
     }
 }
 
-static int
-cmp_topo (const void *a, const void *b, void *ctx)
+/* The symbols by top_order, ascending, equal numbers (a cycle's
+   members) in address order: what GNU's stable sort by top_order gives,
+   made by counting (numbers run from 1 to at most N + 1).  */
+static Sym **
+sort_topologically (SymTab *st)
 {
-  const Sym *l = a, *r = b;
+  size_t n = st->len, limit = n + 2;
+  size_t *start = gp_calloc (limit + 1, sizeof *start);
+  Sym **out = gp_reallocarray (NULL, n ? n : 1, sizeof *out);
 
-  return l->top_order - r->top_order;
+  for (size_t i = 0; i < n; i++)
+    start[(size_t) st->base[i].top_order + 1]++;
+  for (size_t k = 0; k < limit; k++)
+    start[k + 1] += start[k];
+  for (size_t i = 0; i < n; i++)
+    out[start[st->base[i].top_order]++] = &st->base[i];
+  free (start);
+  return out;
 }
 
 /* A symbol (or a cycle, through its members) takes its print flag and
@@ -469,10 +481,7 @@ cg_assemble (Run *run)
   cg_dfn_number (st, cg);
   cycle_link (cg, st);
 
-  top_sorted = gp_reallocarray (NULL, n ? n : 1, sizeof *top_sorted);
-  for (size_t i = 0; i < n; i++)
-    top_sorted[i] = &st->base[i];
-  msort_ptrs ((void **) top_sorted, n, cmp_topo, NULL);
+  top_sorted = sort_topologically (st);
   propagate_flags (run, top_sorted, n);
   cycle_time (cg);
   for (size_t i = 0; i < n; i++)

@@ -121,6 +121,28 @@ print_header (Run *run)
     out_printf (_("index %% time    self  children    called     name\n"));
 }
 
+/* "[N]" (or with other brackets) in BUF, without printf.  */
+static const char *
+format_tag (char *buf, char open, int n, char close)
+{
+  char digits[16], *p = digits + sizeof digits;
+  unsigned u = (unsigned) n;
+  size_t len;
+
+  do
+    {
+      *--p = (char) ('0' + u % 10);
+      u /= 10;
+    }
+  while (u);
+  len = (size_t) (digits + sizeof digits - p);
+  buf[0] = open;
+  memcpy (buf + 1, p, len);
+  buf[len + 1] = close;
+  buf[len + 2] = '\0';
+  return buf;
+}
+
 /* The self and children columns (the latter wider in BSD layout):
    " %7.2f %7.2f" or " %7.2f %11.2f".  */
 static void
@@ -166,8 +188,7 @@ print_index_pct (const Run *run, const Sym *s)
 {
   char buf[32];
 
-  snprintf (buf, sizeof buf, "[%d]", s->index);
-  out_field (buf, 6, true);
+  out_field (format_tag (buf, '[', s->index, ']'), 6, true);
   out_char (' ');
   out_fixed (100 * (s->prop_self + s->prop_child) / run->cg.print_time, 5, 1);
 }
@@ -368,7 +389,7 @@ print_index_entry (Run *run, const Sym *s, bool is_cycle, int *col,
 {
   char tag[32], cycle[64];
 
-  snprintf (tag, sizeof tag, s->print_flag ? "[%d]" : "(%d)", s->index);
+  format_tag (tag, s->print_flag ? '[' : '(', s->index, s->print_flag ? ']' : ')');
   if (is_cycle)
     snprintf (cycle, sizeof cycle, _("<cycle %d>"), s->cyc_num);
   if (run->opt.bsd_style)

@@ -74,6 +74,7 @@ raw_strtab_load (const char *filename)
   unsigned char eh[64];
   struct stat st;
   RawStrtab *rs = NULL;
+  unsigned char *raw = NULL;
   uint64_t shoff, shentsize, shnum, sh[4], strsh[4], entsize;
   bool is64, big;
 
@@ -123,13 +124,13 @@ raw_strtab_load (const char *filename)
   rs->st_name = gp_reallocarray (NULL, rs->nsyms ? rs->nsyms : 1, sizeof *rs->st_name);
   rs->st_value = gp_reallocarray (NULL, rs->nsyms ? rs->nsyms : 1, sizeof *rs->st_value);
   rs->st_size = gp_reallocarray (NULL, rs->nsyms ? rs->nsyms : 1, sizeof *rs->st_size);
+  raw = gp_malloc ((size_t) sh[3]);
+  if (!read_at (f, sh[2], raw, (size_t) sh[3], (uint64_t) st.st_size))
+    goto fail;
   for (size_t i = 0; i < rs->nsyms; i++)
     {
-      unsigned char b[24];
+      const unsigned char *b = raw + (i + 1) * entsize;
 
-      if (!read_at (f, sh[2] + (i + 1) * entsize, b, (size_t) entsize,
-                    (uint64_t) st.st_size))
-        goto fail;
       rs->st_name[i] = (uint32_t) get_uint (b, 4, big);
       /* Elf64_Sym: name, info, other, shndx, value, size;
          Elf32_Sym: name, value, size, info, other, shndx.  */
@@ -139,6 +140,8 @@ raw_strtab_load (const char *filename)
   goto out;
 
 fail:
+  free (raw);
+  raw = NULL;
   free (rs->data);
   free (rs->st_name);
   free (rs->st_value);
@@ -146,6 +149,7 @@ fail:
   free (rs);
   rs = NULL;
 out:
+  free (raw);
   fclose (f);
   return rs;
 }

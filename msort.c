@@ -46,11 +46,15 @@ msort_rec (void **v, size_t n, void **tmp, msort_cmp cmp, void *ctx)
 void
 msort_ptrs (void **v, size_t n, msort_cmp cmp, void *ctx)
 {
-  void **tmp;
+  void *small[64], **tmp = small;
 
   if (n <= 1)
     return;
-  tmp = gp_reallocarray (NULL, n, sizeof *tmp);
+  /* The call graph sorts every function's callers and callees, mostly
+     a handful each: no allocation for those.  */
+  if (n > sizeof small / sizeof *small)
+    tmp = gp_reallocarray (NULL, n, sizeof *tmp);
   msort_rec (v, n, tmp, cmp, ctx);
-  free (tmp);
+  if (tmp != small)
+    free (tmp);
 }

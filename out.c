@@ -51,13 +51,24 @@ out_write_big (const char *s, size_t n)
 static void
 out_padded (const char *s, size_t n, int width, bool left)
 {
-  int pad = width > (int) n ? width - (int) n : 0;
+  size_t pad = width > (int) n ? (size_t) width - n : 0;
 
-  if (!left)
-    out_spaces (pad);
-  out_write (s, n);
-  if (left)
-    out_spaces (pad);
+  if (n > 32 || pad > 32)
+    {
+      /* Long names and absurd widths: the general way.  */
+      if (!left)
+        out_spaces ((int) pad);
+      out_write (s, n);
+      if (left)
+        out_spaces ((int) pad);
+      return;
+    }
+  /* Numbers and tags: blank a fixed 64 bytes (cheap), then place the
+     text in them.  */
+  out_reserve (64);
+  memset (out_pos, ' ', 64);
+  memcpy (out_pos + (left ? 0 : pad), s, n);
+  out_pos += n + pad;
 }
 
 void
@@ -123,10 +134,15 @@ out_int (int v)
 static unsigned long long
 round_scaled (double x, double scale)
 {
-  double y = x * scale, n = floor (y), f = y - n, r;
+  double y = x * scale, n, r;
+  unsigned long long t = (unsigned long long) y;  /* y >= 0: floor */
+  double f = y - (double) t;
 
-  if (fabs (f - 0.5) > 1e-3)
-    return (unsigned long long) n + (f > 0.5);
+  if (f < 0.499)
+    return t;
+  if (f > 0.501)
+    return t + 1;
+  n = (double) t;
   if (fma (x, scale, -n) < 0)
     n -= 1;
   else if (fma (x, scale, -(n + 1)) >= 0)

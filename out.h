@@ -44,7 +44,12 @@ out_write (const char *s, size_t n)
       return;
     }
   out_reserve (n);
-  memcpy (out_pos, s, n);
+  /* Most pieces are a few bytes: a call to memcpy costs more.  */
+  if (n <= 16)
+    for (size_t i = 0; i < n; i++)
+      out_pos[i] = s[i];
+  else
+    memcpy (out_pos, s, n);
   out_pos += n;
 }
 
@@ -69,7 +74,8 @@ out_spaces (int n)
       int k = n < 256 ? n : 256;
 
       out_reserve ((size_t) k);
-      memset (out_pos, ' ', (size_t) k);
+      for (int i = 0; i < k; i++)
+        out_pos[i] = ' ';
       out_pos += k;
       n -= k;
     }
