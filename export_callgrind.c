@@ -1,0 +1,184 @@
+/* export_callgrind.c - --export=callgrind: the format that
+   callgrind_annotate and KCachegrind read.  Costs are ticks (samples):
+   each function's own on the lines they fell on (with -l) or on its
+   first line, and on each call the callee's inclusive ticks that gprof's
+   rule gives that call, so that a function's calls in add up to its own
+   ticks and those of its calls out.  Calls inside a cycle cost 0.  */
+
+#include "config.h"
+#include "export_int.h"
+
+#include <stdlib.h>
+#include "out.h"
+#include "util.h"
+
+/* Names are compressed: "fn=(N) name" the first time, "fn=(N)" after;
+   files likewise in their own space.  */
+typedef struct Names
+{
+  uint32_t *fn_id;        /* per node, 0 before its first use */
+  uint32_t next_fn;
+  const SourceFile **file_key;  /* open addressing, by pointer */
+  uint32_t *file_id;
+  size_t file_cap, nfiles;
+} Names;
+
+/* A name on one line: newlines would end the record.  */
+static void
+cg_text (const char *s)
+{
+  for (; *s; s++)
+    out_char (*s == '\n' || *s == '\r' ? ' ' : *s);
+}
+
+static size_t
+file_slot (const Names *nm, const SourceFile *f)
+{
+  size_t h = ((uintptr_t) f >> 4) * 0x9e3779b97f4a7c15ULL;
+
+  for (h &= nm->file_cap - 1; nm->file_key[h] && nm->file_key[h] != f;
+       h = (h + 1) & (nm->file_cap - 1))
+    ;
+  return h;
+}
+
+static void
+grow_files (Names *nm)
+{
+  const SourceFile **key = nm->file_key;
+  uint32_t *id = nm->file_id;
+  size_t cap = nm->file_cap;
+
+  nm->file_cap = cap ? cap * 2 : 64;
+  nm->file_key = gp_calloc (nm->file_cap, sizeof *nm->file_key);
+  nm->file_id = gp_calloc (nm->file_cap, sizeof *nm->file_id);
+  for (size_t i = 0; i < cap; i++)
+    if (key[i])
+      {
+        size_t s = file_slot (nm, key[i]);
+
+        nm->file_key[s] = key[i];
+        nm->file_id[s] = id[i];
+      }
+  free (key);
+  free (id);
+}
+
+/* Functions without a known file are in "???", as valgrind names it.  */
+static SourceFile no_file;
+
+/* "fl=(N) name" or "fl=(N)" after TAG ("fl", "cfl").  */
+static void
+write_file (Names *nm, const char *tag, const SourceFile *f)
+{
+  size_t s;
+
+  if (!f)
+    f = &no_file;
+  if (nm->nfiles + 1 > nm->file_cap / 2)
+    grow_files (nm);
+  s = file_slot (nm, f);
+  out_printf ("%s=", tag);
+  if (nm->file_key[s])
+    {
+      out_printf ("(%u)\n", nm->file_id[s]);
+      return;
+    }
+  nm->file_key[s] = f;
+  nm->file_id[s] = (uint32_t) ++nm->nfiles;
+  out_printf ("(%u) ", nm->file_id[s]);
+  cg_text (f == &no_file ? "???" : f->name);
+  out_char ('\n');
+}
+
+static void
+write_fn (const Model *m, Names *nm, const char *tag, uint32_t v)
+{
+  out_printf ("%s=", tag);
+  if (nm->fn_id[v])
+    {
+      out_printf ("(%u)\n", nm->fn_id[v]);
+      return;
+    }
+  nm->fn_id[v] = ++nm->next_fn;
+  out_printf ("(%u) ", nm->fn_id[v]);
+  cg_text (m->node[v].name);
+  out_char ('\n');
+}
+
+/* The function's own ticks: per line with -l, else on its first line.  */
+static void
+write_self (const Model *m, const ExNode *n)
+{
+  const Sym *base = m->run->symtab.base;
+
+  if (!m->run->opt.line_granularity)
+    {
+      out_printf ("%d %llu\n", n->sym->line_num,
+                  (unsigned long long) n->self_ticks);
+      return;
+    }
+  for (uint32_t i = n->first_sym; i < n->first_sym + n->nsyms; i++)
+    if (m->sym_ticks[i] || i == n->first_sym)
+      out_printf ("%d %llu\n", base[i].line_num,
+                  (unsigned long long) m->sym_ticks[i]);
+}
+
+static void
+write_calls (const Model *m, Names *nm, const ExNode *n)
+{
+  for (uint32_t j = 0; j < n->nout; j++)
+    {
+      const ExArc *a = &m->arc[m->out[n->first_out + j]];
+      const ExNode *callee = &m->node[a->to];
+
+      if (callee->sym->file != n->sym->file)
+        write_file (nm, "cfl", callee->sym->file);
+      write_fn (m, nm, "cfn", a->to);
+      out_printf ("calls=%lu %d\n%d %llu\n", a->count, callee->sym->line_num,
+                  a->site->line_num,
+                  (unsigned long long) (a->inner ? 0 : a->ticks));
+    }
+}
+
+void
+export_callgrind (Run *run)
+{
+  Model m;
+  Names nm = { 0 };
+  const SourceFile *file = NULL;
+  bool first = true;
+
+  model_build (&m, run);
+  nm.fn_id = gp_calloc (m.nnodes + 1, sizeof *nm.fn_id);
+  out_str ("# callgrind format\nversion: 1\ncreator: gprof " PACKAGE_VERSION
+           " --export=callgrind\ncmd: ");
+  cg_text (run->opt.image);
+  out_str ("\npositions: line\n");
+  if (run->hist.hz > 0)
+    out_printf ("event: Ticks : samples of the program counter, %d per second\n",
+                run->hist.hz);
+  out_printf ("events: Ticks\nsummary: %llu\n\nob=",
+              (unsigned long long) m.visible_ticks);
+  cg_text (run->opt.image);
+  out_char ('\n');
+  for (uint32_t v = 0; v < m.nnodes; v++)
+    {
+      const ExNode *n = &m.node[v];
+
+      if (!n->visible)
+        continue;
+      if (first || n->sym->file != file)
+        write_file (&nm, "fl", n->sym->file);
+      first = false;
+      file = n->sym->file;
+      write_fn (&m, &nm, "fn", v);
+      write_self (&m, n);
+      write_calls (&m, &nm, n);
+    }
+  out_printf ("\ntotals: %llu\n", (unsigned long long) m.visible_ticks);
+  free (nm.fn_id);
+  free (nm.file_key);
+  free (nm.file_id);
+  model_free (&m);
+}

@@ -1,0 +1,144 @@
+/* export_int.h - what the --export writers share.
+
+   The text reports work on symbols; with -l a symbol is a source line,
+   and the call graph's times then stop at the first line of each
+   function.  The graph exports (dot, callgrind, folded, speedscope,
+   html) want functions, so they work on a model of their own: one node
+   per function (its lines gathered with -l), the arcs between them, the
+   strongly connected components (cycles), and the time carried up the
+   arcs by gprof's rule (a callee's time goes to its callers in
+   proportion to the calls).  Without -l the model's numbers are the
+   call graph's.  Integer costs (ticks) are apportioned with largest
+   remainders so that they add up exactly.  */
+
+#ifndef GPROF_EXPORT_INT_H
+#define GPROF_EXPORT_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "gprof.h"
+
+typedef struct ExNode
+{
+  Sym *sym;               /* the function's symbol (its first line with -l) */
+  const char *name;       /* as shown: demangled unless --no-demangle */
+  uint32_t first_sym, nsyms;  /* its symbols, consecutive in the symtab */
+  uint32_t scc;           /* its strongly connected component */
+  uint32_t first_out, nout;   /* its arcs, in Model.out */
+  uint32_t first_in, nin;     /* the arcs into it, in Model.in */
+  int cycle;              /* cycle number, 0 when in none */
+  double fract;           /* share of its time counted (-E/-F/-e/-f) */
+  double self, total;     /* samples: its own, with its callees' */
+  uint64_t self_ticks, total_ticks;
+  unsigned long calls, self_calls;
+  bool visible;           /* shown in the call graph (or flat profile) */
+} ExNode;
+
+typedef struct ExArc
+{
+  uint32_t from, to;      /* nodes */
+  const Sym *site;        /* the calling symbol: a line with -l */
+  unsigned long count;
+  bool inner;             /* a self call or one inside a cycle */
+  double time;            /* samples of the callee it brings its caller */
+  uint64_t ticks;
+} ExArc;
+
+typedef struct Model
+{
+  Run *run;
+  ExNode *node;
+  uint32_t nnodes;
+  uint32_t *node_of_sym;  /* symtab index -> node */
+  ExArc *arc;
+  uint32_t narcs;
+  uint32_t *out, *in;     /* arc indexes grouped by caller, by callee */
+  uint32_t nscc;          /* numbered callees first (reverse topological) */
+  uint32_t *scc_first;    /* members of k: scc_member[scc_first[k] ..] */
+  uint32_t *scc_member;
+  uint64_t *scc_ticks;    /* inclusive ticks of each component */
+  uint64_t *sym_ticks;    /* each symbol's own ticks (lines with -l) */
+  int ncycles;
+  double total;           /* samples counted: the call graph's total */
+  uint64_t total_ticks;   /* the same in ticks */
+  uint64_t visible_ticks; /* own ticks of the visible functions */
+} Model;
+
+/* Frames of the synthesized stacks: node ids, then one per cycle
+   ("<cycle N>"), then the frame that stands for cut-off stacks.  */
+enum { EX_MAX_DEPTH_DEFAULT = 64 };
+
+void model_build (Model *m, Run *run);
+/* SYM's name as the reports show it (demangled unless --no-demangle).  */
+const char *ex_sym_name (const Run *run, Sym *sym);
+void model_free (Model *m);
+
+/* Components with at least two members are cycles.  */
+static inline bool
+model_scc_is_cycle (const Model *m, uint32_t k)
+{
+  return m->scc_first[k + 1] - m->scc_first[k] > 1;
+}
+
+static inline uint32_t
+model_cycle_frame (const Model *m, int cycle)
+{
+  return m->nnodes + (uint32_t) cycle - 1;
+}
+
+static inline uint32_t
+model_truncated_frame (const Model *m)
+{
+  return m->nnodes + (uint32_t) m->ncycles;
+}
+
+static inline uint32_t
+model_nframes (const Model *m)
+{
+  return m->nnodes + (uint32_t) m->ncycles + 1;
+}
+
+/* A frame's name; cycle names go into BUF (at least 32 bytes).  */
+const char *model_frame_name (const Model *m, uint32_t frame, char *buf);
+
+/* Called with each synthesized stack (frames root first) and its ticks.  */
+typedef void (*StackFn) (void *ctx, const uint32_t *frames, size_t depth,
+                         uint64_t ticks);
+
+/* Expand the call graph into stacks from its roots, each arc taking its
+   share of the callee by gprof's rule; cycles are one frame each (with
+   the member below), hidden functions are left out, and expansion stops
+   at MAX_DEPTH frames or after a fixed number of steps, the rest going to
+   the truncation frame.  The ticks passed add up to visible_ticks.  */
+void model_stacks (Model *m, int max_depth, StackFn fn, void *ctx);
+
+/* Split TOTAL into integers proportional to W (largest remainders): they
+   add up to TOTAL, and zero weights get nothing.  */
+void ex_apportion (uint64_t total, const double *w, size_t n, uint64_t *part);
+
+/* Seconds of N samples, or -1 when the sampling rate is unknown.  */
+double ex_seconds (const Run *run, double samples);
+
+/* The length of the valid UTF-8 sequence at S, or 0 if it is none.  */
+size_t ex_utf8_length (const unsigned char *s);
+
+/* Output helpers, through out.h.  */
+void ex_json_string (const char *s, bool for_html);
+void ex_json_number (double v);
+void ex_json_uint (uint64_t v);
+void ex_html_text (const char *s);
+
+/* The writers.  */
+void export_dot (Run *run);
+void export_callgrind (Run *run);
+void export_folded (Run *run);
+void export_speedscope (Run *run);
+void export_json (Run *run);
+void export_html (Run *run);
+
+/* The html page's style and script (export_html_asset.c).  */
+extern const char export_html_css[];
+extern const char export_html_js[];
+
+#endif

@@ -1,0 +1,285 @@
+/* export_json.c - --export=json: what the text reports hold, as JSON:
+   the flat profile (lines with -l), the call graph with its cycles, and
+   what the numbers mean (doc/exports.md, doc/export-schema.json).  The
+   values are gprof's own, not the model's: this is the text reports in
+   another form.  */
+
+#include "config.h"
+#include "export_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include "msort.h"
+#include "out.h"
+#include "util.h"
+
+typedef struct Json
+{
+  Run *run;
+  double unit;            /* samples per time unit: hz, or 1 without one */
+} Json;
+
+static void
+key (const char *k)
+{
+  out_char (',');
+  ex_json_string (k, false);
+  out_char (':');
+}
+
+static void
+time_field (const Json *j, const char *k, double samples)
+{
+  key (k);
+  ex_json_number (samples / j->unit);
+}
+
+/* Name, mangled name when it differs, address, file and line.  */
+static void
+sym_fields (const Json *j, Sym *s)
+{
+  const char *shown = ex_sym_name (j->run, s);
+
+  out_str ("\"name\":");
+  ex_json_string (shown, false);
+  if (s->name && strcmp (shown, s->name) != 0)
+    {
+      key ("mangled");
+      ex_json_string (s->name, false);
+    }
+  out_printf (",\"address\":\"0x%llx\"", (unsigned long long) s->addr);
+  if (s->file)
+    {
+      key ("file");
+      ex_json_string (s->file->name, false);
+      out_printf (",\"line\":%d", s->line_num);
+    }
+}
+
+/* The flat profile's order: most time, most calls, then by name.  */
+static int
+cmp_flat (const void *a, const void *b, void *ctx)
+{
+  const Sym *l = a, *r = b;
+
+  if (l->hist_time != r->hist_time)
+    return l->hist_time < r->hist_time ? 1 : -1;
+  if (l->ncalls != r->ncalls)
+    return l->ncalls < r->ncalls ? 1 : -1;
+  return sym_name_cmp (l, r);
+}
+
+/* With -l each row is a line: name the function it belongs to.  */
+static void
+function_of_line (const Json *j, Sym *s)
+{
+  Sym *f = s;
+
+  while (f > j->run->symtab.base && !f->is_func)
+    f--;
+  key ("function");
+  ex_json_string (ex_sym_name (j->run, f), false);
+}
+
+static void
+flat_row (const Json *j, Sym *s, double *cumulative, bool first)
+{
+  const Histograms *h = &j->run->hist;
+
+  *cumulative += s->hist_time;
+  out_str (first ? "\n{" : ",\n{");
+  sym_fields (j, s);
+  if (j->run->opt.line_granularity)
+    function_of_line (j, s);
+  key ("percent");
+  ex_json_number (h->total_time > 0 ? 100 * s->hist_time / h->total_time : 0);
+  time_field (j, "cumulative", *cumulative);
+  time_field (j, "self", s->hist_time);
+  key ("calls");
+  if (s->ncalls)
+    {
+      out_printf ("%lu", s->ncalls);
+      time_field (j, "self_per_call", s->hist_time / (double) s->ncalls);
+      time_field (j, "total_per_call",
+                  (s->hist_time + s->child_time) / (double) s->ncalls);
+    }
+  else
+    out_str ("null");
+  if (s->index)
+    out_printf (",\"index\":%d", s->index);
+  out_char ('}');
+}
+
+static void
+flat_profile (const Json *j)
+{
+  SymTab *st = &j->run->symtab;
+  Sym **v = gp_reallocarray (NULL, st->len + 1, sizeof *v);
+  size_t n = 0;
+  double cumulative = 0;
+
+  for (size_t i = 0; i < st->len; i++)
+    {
+      Sym *s = &st->base[i];
+
+      if (!sym_ids_pass (&j->run->ids, INCL_FLAT, s->addr)
+          || (j->run->opt.ignore_zeros && s->ncalls == 0 && s->hist_time == 0))
+        continue;
+      v[n++] = s;
+    }
+  msort_ptrs ((void **) v, n, cmp_flat, NULL);
+  key ("flat_profile");
+  out_char ('[');
+  for (size_t i = 0; i < n; i++)
+    flat_row (j, v[i], &cumulative, i == 0);
+  out_str ("]");
+  free (v);
+}
+
+/* ---- call graph ------------------------------------------------------- */
+
+static bool
+in_same_cycle (const Sym *a, const Sym *b)
+{
+  return a->cyc_num != 0 && a->cyc_num == b->cyc_num;
+}
+
+/* A caller or callee line: calls within a cycle or to itself have a
+   count only; the others the time they carry and count/total.  */
+static void
+arc_entry (const Json *j, const Arc *a, Sym *other, bool inner,
+           unsigned long total, bool first)
+{
+  out_str (first ? "{" : ",{");
+  sym_fields (j, other);
+  out_printf (",\"index\":%d,\"printed\":%s", other->index,
+              other->print_flag ? "true" : "false");
+  if (other->cyc_num)
+    out_printf (",\"cycle\":%d", other->cyc_num);
+  out_printf (",\"count\":%lu", a->count);
+  if (!inner)
+    {
+      out_printf (",\"total\":%lu", total);
+      time_field (j, "self", a->time);
+      time_field (j, "children", a->child_time);
+    }
+  out_char ('}');
+}
+
+static void
+entry_times (const Json *j, const Sym *s)
+{
+  key ("percent");
+  ex_json_number (100 * (s->prop_self + s->prop_child) / j->run->cg.print_time);
+  time_field (j, "self", s->prop_self);
+  time_field (j, "children", s->prop_child);
+  out_printf (",\"calls\":%lu,\"self_calls\":%lu", s->ncalls, s->self_calls);
+}
+
+static void
+function_entry (const Json *j, Sym *s)
+{
+  const CallGraph *cg = &j->run->cg;
+  Arc **parents = cg_parents (cg, s), **children = cg_children (cg, s);
+
+  out_printf ("{\"kind\":\"function\",\"index\":%d,", s->index);
+  sym_fields (j, s);
+  if (s->cyc_num)
+    out_printf (",\"cycle\":%d", s->cyc_num);
+  entry_times (j, s);
+  out_printf (",\"spontaneous\":%s,\"parents\":[",
+              s->nparents == 0 ? "true" : "false");
+  for (uint32_t k = 0; k < s->nparents; k++)
+    arc_entry (j, parents[k], parents[k]->parent,
+               parents[k]->parent == s || in_same_cycle (s, parents[k]->parent),
+               s->cyc_head->ncalls, k == 0);
+  out_str ("],\"children\":[");
+  for (uint32_t k = 0; k < s->nchildren; k++)
+    arc_entry (j, children[k], children[k]->child,
+               children[k]->child == s || in_same_cycle (s, children[k]->child),
+               children[k]->child->cyc_head->ncalls, k == 0);
+  out_str ("]}");
+}
+
+static void
+cycle_entry (const Json *j, Sym *cyc)
+{
+  out_printf ("{\"kind\":\"cycle\",\"index\":%d,\"cycle\":%d", cyc->index,
+              cyc->cyc_num);
+  entry_times (j, cyc);
+  out_str (",\"members\":[");
+  for (Sym *m = cyc->cyc_next; m; m = m->cyc_next)
+    {
+      out_str (m == cyc->cyc_next ? "{" : ",{");
+      sym_fields (j, m);
+      out_printf (",\"index\":%d", m->index);
+      time_field (j, "self", m->prop_self);
+      time_field (j, "children", m->prop_child);
+      out_printf (",\"calls\":%lu,\"self_calls\":%lu}", m->ncalls,
+                  m->self_calls);
+    }
+  out_str ("]}");
+}
+
+/* The entries the text call graph prints, in its order.  */
+static void
+call_graph (const Json *j)
+{
+  const CallGraph *cg = &j->run->cg;
+  const Options *opt = &j->run->opt;
+  bool first = true;
+
+  if (cg->print_time <= 0)
+    /* As in the text report: every share is then 0.  */
+    j->run->cg.print_time = 1.0;
+  key ("call_graph");
+  out_str ("[");
+  for (size_t i = 0; i < cg->ntime_sorted; i++)
+    {
+      Sym *s = cg->time_sorted[i];
+
+      if ((opt->ignore_zeros && s->ncalls == 0 && s->self_calls == 0
+           && s->prop_self == 0 && s->prop_child == 0)
+          || !s->print_flag || (opt->line_granularity && !s->is_func))
+        continue;
+      out_str (first ? "\n" : ",\n");
+      first = false;
+      if (!s->name && s->cyc_num != 0)
+        cycle_entry (j, s);
+      else
+        function_entry (j, s);
+    }
+  out_str ("]");
+}
+
+void
+export_json (Run *run)
+{
+  Json j = { run, run->hist.hz > 0 ? run->hist.hz : 1.0 };
+  bool hist = run->gmon_input & INPUT_HISTOGRAM;
+  bool graph = run->gmon_input & INPUT_CALL_GRAPH;
+
+  out_str ("{\"format\":\"gprof-export\",\"version\":1,\"creator\":\"gprof "
+           PACKAGE_VERSION "\"");
+  key ("program");
+  ex_json_string (run->opt.image, false);
+  key ("profiles");
+  out_char ('[');
+  for (size_t i = 0; i < run->opt.nprofiles; i++)
+    {
+      if (i)
+        out_char (',');
+      ex_json_string (run->opt.profiles[i], false);
+    }
+  out_printf ("],\"granularity\":\"%s\",\"time_unit\":\"%s\",\"hz\":%d",
+              run->opt.line_granularity ? "line" : "function",
+              run->hist.hz > 0 ? "seconds" : "samples", run->hist.hz);
+  out_printf (",\"bytes_per_sample\":%ld", hist_bytes_per_bin (&run->hist));
+  time_field (&j, "total_time", run->hist.total_time);
+  time_field (&j, "call_graph_time", graph ? run->cg.print_time : 0);
+  if (hist)
+    flat_profile (&j);
+  if (graph)
+    call_graph (&j);
+  out_str ("}\n");
+}

@@ -1,0 +1,808 @@
+/* export_model.c - the function-level model the graph exports share
+   (see export_int.h), and the stacks synthesized from it.  */
+
+#include "config.h"
+#include "export_int.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "util.h"
+
+/* Bounds the stack expansion: a graph with many paths (a DAG expands
+   exponentially) stops here, the rest of its time going to the
+   truncation frame.  */
+enum { EX_MAX_STEPS = 1 << 22 };
+
+/* ---- nodes and arcs ------------------------------------------------------ */
+
+const char *
+ex_sym_name (const Run *run, Sym *sym)
+{
+  char *d;
+
+  if (!sym->name)
+    return "<unknown>";
+  if (!run->names.demangle)
+    return sym->name;
+  if (!sym->shown_name)
+    {
+      /* Kept in the symbol, as print_name_only keeps it.  */
+      d = names_demangle (&run->names, sym->name);
+      sym->shown_name = d ? d : sym->name;
+    }
+  return sym->shown_name;
+}
+
+/* With -l the symbols are lines: a function's node gathers its first
+   line and the lines up to the next function.  The call graph's
+   "<indirect child>" (after the last symbol) is a node when used.  */
+static void
+build_nodes (Model *m)
+{
+  SymTab *st = &m->run->symtab;
+  bool lines = m->run->opt.line_granularity;
+  size_t nsyms = st->len + (st->base && st->base[st->len].name ? 1 : 0);
+
+  m->node_of_sym = gp_calloc (nsyms + 1, sizeof *m->node_of_sym);
+  m->node = gp_calloc (nsyms + 1, sizeof *m->node);
+  m->nnodes = 0;
+  for (size_t i = 0; i < nsyms; i++)
+    {
+      Sym *s = &st->base[i];
+
+      if (m->nnodes == 0 || !lines || s->is_func || i == st->len)
+        {
+          ExNode *n = &m->node[m->nnodes++];
+
+          n->sym = s;
+          n->first_sym = (uint32_t) i;
+        }
+      m->node[m->nnodes - 1].nsyms++;
+      m->node_of_sym[i] = m->nnodes - 1;
+    }
+}
+
+static void
+build_arcs (Model *m)
+{
+  const CallGraph *cg = &m->run->cg;
+  const Sym *base = m->run->symtab.base;
+
+  m->narcs = (uint32_t) cg->narcs;
+  m->arc = gp_calloc (m->narcs + 1, sizeof *m->arc);
+  for (uint32_t i = 0; i < m->narcs; i++)
+    {
+      const Arc *a = &cg->arcs[i];
+      ExArc *x = &m->arc[i];
+
+      x->from = m->node_of_sym[a->parent - base];
+      x->to = m->node_of_sym[a->child - base];
+      x->site = a->parent;
+      x->count = a->count;
+      if (x->from == x->to)
+        m->node[x->to].self_calls += a->count;
+      else
+        m->node[x->to].calls += a->count;
+    }
+}
+
+/* Group the arc indexes by caller (out) and by callee (in).  */
+static void
+group_arcs (Model *m)
+{
+  uint32_t next_out = 0, next_in = 0;
+
+  for (uint32_t i = 0; i < m->narcs; i++)
+    {
+      m->node[m->arc[i].from].nout++;
+      m->node[m->arc[i].to].nin++;
+    }
+  for (uint32_t v = 0; v < m->nnodes; v++)
+    {
+      m->node[v].first_out = next_out;
+      m->node[v].first_in = next_in;
+      next_out += m->node[v].nout;
+      next_in += m->node[v].nin;
+      m->node[v].nout = m->node[v].nin = 0;
+    }
+  m->out = gp_calloc (m->narcs + 1, sizeof *m->out);
+  m->in = gp_calloc (m->narcs + 1, sizeof *m->in);
+  for (uint32_t i = 0; i < m->narcs; i++)
+    {
+      ExNode *from = &m->node[m->arc[i].from], *to = &m->node[m->arc[i].to];
+
+      m->out[from->first_out + from->nout++] = i;
+      m->in[to->first_in + to->nin++] = i;
+    }
+}
+
+/* ---- strongly connected components (Tarjan, without recursion) ---------- */
+
+typedef struct Tarjan
+{
+  uint32_t *index, *low, *stack, *call_v, *call_next;
+  bool *on_stack;
+  uint32_t counter, sp, depth;
+} Tarjan;
+
+static void
+tarjan_visit (Tarjan *t, uint32_t v)
+{
+  t->index[v] = t->low[v] = ++t->counter;
+  t->stack[t->sp++] = v;
+  t->on_stack[v] = true;
+  t->call_v[t->depth] = v;
+  t->call_next[t->depth++] = 0;
+}
+
+/* V's component is complete: pop it off the stack.  */
+static void
+tarjan_pop_component (Model *m, Tarjan *t, uint32_t v)
+{
+  uint32_t w;
+
+  do
+    {
+      w = t->stack[--t->sp];
+      t->on_stack[w] = false;
+      m->node[w].scc = m->nscc;
+    }
+  while (w != v);
+  m->nscc++;
+}
+
+static void
+tarjan_from (Model *m, Tarjan *t, uint32_t root)
+{
+  tarjan_visit (t, root);
+  while (t->depth > 0)
+    {
+      uint32_t v = t->call_v[t->depth - 1];
+      ExNode *n = &m->node[v];
+
+      if (t->call_next[t->depth - 1] < n->nout)
+        {
+          uint32_t w = m->arc[m->out[n->first_out
+                                     + t->call_next[t->depth - 1]++]].to;
+
+          if (!t->index[w])
+            tarjan_visit (t, w);
+          else if (t->on_stack[w] && t->index[w] < t->low[v])
+            t->low[v] = t->index[w];
+          continue;
+        }
+      if (t->low[v] == t->index[v])
+        tarjan_pop_component (m, t, v);
+      if (--t->depth > 0)
+        {
+          uint32_t u = t->call_v[t->depth - 1];
+
+          if (t->low[v] < t->low[u])
+            t->low[u] = t->low[v];
+        }
+    }
+}
+
+static void
+find_sccs (Model *m)
+{
+  uint32_t n = m->nnodes;
+  Tarjan t = { 0 };
+
+  t.index = gp_calloc (n + 1, sizeof *t.index);
+  t.low = gp_calloc (n + 1, sizeof *t.low);
+  t.stack = gp_calloc (n + 1, sizeof *t.stack);
+  t.call_v = gp_calloc (n + 1, sizeof *t.call_v);
+  t.call_next = gp_calloc (n + 1, sizeof *t.call_next);
+  t.on_stack = gp_calloc (n + 1, sizeof *t.on_stack);
+  m->nscc = 0;
+  for (uint32_t v = 0; v < n; v++)
+    if (!t.index[v])
+      tarjan_from (m, &t, v);
+  free (t.index);
+  free (t.low);
+  free (t.stack);
+  free (t.call_v);
+  free (t.call_next);
+  free (t.on_stack);
+
+  m->scc_first = gp_calloc (m->nscc + 2, sizeof *m->scc_first);
+  m->scc_member = gp_calloc (n + 1, sizeof *m->scc_member);
+  for (uint32_t v = 0; v < n; v++)
+    m->scc_first[m->node[v].scc + 1]++;
+  for (uint32_t k = 0; k < m->nscc; k++)
+    m->scc_first[k + 1] += m->scc_first[k];
+  {
+    uint32_t *fill = gp_calloc (m->nscc + 1, sizeof *fill);
+
+    for (uint32_t v = 0; v < n; v++)
+      {
+        uint32_t k = m->node[v].scc;
+
+        m->scc_member[m->scc_first[k] + fill[k]++] = v;
+      }
+    free (fill);
+  }
+  for (uint32_t i = 0; i < m->narcs; i++)
+    m->arc[i].inner = m->node[m->arc[i].from].scc == m->node[m->arc[i].to].scc;
+}
+
+/* Order each function's arcs out by the callee's component, so that
+   the stack expansion meets the calls into one component together (with
+   -l a function has an arc per calling line) and merges them.  */
+static void
+order_out_by_callee (Model *m)
+{
+  for (uint32_t v = 0; v < m->nnodes; v++)
+    m->node[v].nout = 0;
+  for (uint32_t k = 0; k < m->nscc; k++)
+    for (uint32_t i = m->scc_first[k]; i < m->scc_first[k + 1]; i++)
+      {
+        const ExNode *callee = &m->node[m->scc_member[i]];
+
+        for (uint32_t j = 0; j < callee->nin; j++)
+          {
+            uint32_t a = m->in[callee->first_in + j];
+            ExNode *caller = &m->node[m->arc[a].from];
+
+            m->out[caller->first_out + caller->nout++] = a;
+          }
+      }
+}
+
+/* Without -l the cycles are gprof's, and so are their numbers; with -l
+   gprof's cycles are among lines, so the function-level ones are
+   numbered here, in address order.  */
+static bool
+take_gprof_cycle_numbers (Model *m)
+{
+  int count = 0;
+
+  if (m->run->opt.line_granularity)
+    return false;
+  for (uint32_t k = 0; k < m->nscc; k++)
+    {
+      int num;
+
+      if (!model_scc_is_cycle (m, k))
+        continue;
+      num = m->node[m->scc_member[m->scc_first[k]]].sym->cyc_num;
+      for (uint32_t i = m->scc_first[k]; i < m->scc_first[k + 1]; i++)
+        if (num == 0 || m->node[m->scc_member[i]].sym->cyc_num != num)
+          return false;
+      count++;
+    }
+  return count == m->run->cg.ncycles;
+}
+
+static void
+number_cycles (Model *m)
+{
+  bool gnu = take_gprof_cycle_numbers (m);
+  int *num_of_scc = gp_calloc (m->nscc + 1, sizeof *num_of_scc);
+
+  m->ncycles = 0;
+  for (uint32_t v = 0; v < m->nnodes; v++)
+    {
+      uint32_t k = m->node[v].scc;
+
+      if (!model_scc_is_cycle (m, k))
+        continue;
+      if (!num_of_scc[k])
+        {
+          m->ncycles++;
+          num_of_scc[k] = gnu ? m->node[v].sym->cyc_num : m->ncycles;
+        }
+      m->node[v].cycle = num_of_scc[k];
+    }
+  free (num_of_scc);
+}
+
+/* ---- time ------------------------------------------------------------- */
+
+/* Calls into component K from outside it.  */
+static double
+scc_calls_in (const Model *m, uint32_t k)
+{
+  double calls = 0;
+
+  for (uint32_t i = m->scc_first[k]; i < m->scc_first[k + 1]; i++)
+    {
+      const ExNode *n = &m->node[m->scc_member[i]];
+
+      for (uint32_t j = 0; j < n->nin; j++)
+        if (!m->arc[m->in[n->first_in + j]].inner)
+          calls += (double) m->arc[m->in[n->first_in + j]].count;
+    }
+  return calls;
+}
+
+/* gprof's propagation fractions, callers first: a function counts the
+   share of its time that its callers count, weighted by their calls;
+   -F (INCL_TIME) starts a count at zero, -E (EXCL_TIME) stops it.
+   Without call-graph data all the time counts, as in the flat profile.  */
+static void
+set_fractions (Model *m, const double *calls_in)
+{
+  const SymSpecs *ids = &m->run->ids;
+
+  for (uint32_t k = m->nscc; k-- > 0;)
+    {
+      double inherited = 0;
+
+      for (uint32_t i = m->scc_first[k]; i < m->scc_first[k + 1]; i++)
+        {
+          const ExNode *n = &m->node[m->scc_member[i]];
+
+          for (uint32_t j = 0; j < n->nin && calls_in[k] > 0; j++)
+            {
+              const ExArc *a = &m->arc[m->in[n->first_in + j]];
+
+              if (!a->inner)
+                inherited += m->node[a->from].fract * (double) a->count
+                             / calls_in[k];
+            }
+        }
+      for (uint32_t i = m->scc_first[k]; i < m->scc_first[k + 1]; i++)
+        {
+          ExNode *n = &m->node[m->scc_member[i]];
+          vma_t addr = n->sym->addr;
+
+          n->fract = inherited;
+          if (!(m->run->gmon_input & INPUT_CALL_GRAPH))
+            n->fract = 1.0;
+          else if (n->fract == 0.0)
+            n->fract = sym_ids_pass (ids, INCL_TIME, addr) ? 1.0 : 0.0;
+          else if (!sym_ids_in (ids, INCL_TIME, addr)
+                   && sym_ids_in (ids, EXCL_TIME, addr))
+            n->fract = 0.0;
+        }
+    }
+}
+
+/* Each function's own samples (its lines' with -l), counted by its
+   fraction; the ticks apportioned over all symbols at once.  */
+static void
+set_self (Model *m)
+{
+  const SymTab *st = &m->run->symtab;
+  size_t nsyms = m->nnodes ? m->node[m->nnodes - 1].first_sym
+                             + m->node[m->nnodes - 1].nsyms : 0;
+  double *w = gp_calloc (nsyms + 1, sizeof *w);
+
+  m->total = 0;
+  for (uint32_t v = 0; v < m->nnodes; v++)
+    {
+      ExNode *n = &m->node[v];
+
+      n->self = 0;
+      for (uint32_t i = n->first_sym; i < n->first_sym + n->nsyms; i++)
+        {
+          w[i] = n->fract * st->base[i].hist_time;
+          n->self += w[i];
+        }
+      m->total += n->self;
+    }
+  m->sym_ticks = gp_calloc (nsyms + 1, sizeof *m->sym_ticks);
+  m->total_ticks = (uint64_t) llround (m->total);
+  ex_apportion (m->total_ticks, w, nsyms, m->sym_ticks);
+  for (uint32_t v = 0; v < m->nnodes; v++)
+    {
+      ExNode *n = &m->node[v];
+
+      n->self_ticks = 0;
+      for (uint32_t i = n->first_sym; i < n->first_sym + n->nsyms; i++)
+        n->self_ticks += m->sym_ticks[i];
+    }
+  free (w);
+}
+
+/* gprof's rule, callees first: an arc into component K brings its
+   caller K's time (uncounted by fractions) times count / calls into K,
+   counted by the caller's fraction.  Arcs inside a cycle carry nothing;
+   a function whose time is not counted passes none on.  */
+static void
+propagate (Model *m, const double *calls_in)
+{
+  double *uncounted = gp_calloc (m->nscc + 1, sizeof *uncounted);
+
+  for (uint32_t k = 0; k < m->nscc; k++)
+    for (uint32_t i = m->scc_first[k]; i < m->scc_first[k + 1]; i++)
+      {
+        ExNode *n = &m->node[m->scc_member[i]];
+
+        n->total = n->self;
+        if (n->fract == 0.0)
+          continue;
+        uncounted[k] += n->self / n->fract;
+        for (uint32_t j = 0; j < n->nout; j++)
+          {
+            ExArc *a = &m->arc[m->out[n->first_out + j]];
+            uint32_t c = m->node[a->to].scc;
+            double share;
+
+            if (a->inner || a->count == 0 || m->node[a->to].fract == 0.0
+                || calls_in[c] == 0)
+              continue;
+            share = uncounted[c] * (double) a->count / calls_in[c];
+            uncounted[k] += share;
+            a->time = share * n->fract;
+            n->total += a->time;
+          }
+      }
+  free (uncounted);
+}
+
+/* The same in ticks, callees first: a component's ticks are its
+   members' own and those of the arcs out of it; they are then shared
+   among the arcs into it by their times.  */
+static void
+propagate_ticks (Model *m)
+{
+  double *w = NULL;
+  uint64_t *part = NULL;
+  size_t cap = 0, part_cap = 0;
+
+  m->scc_ticks = gp_calloc (m->nscc + 1, sizeof *m->scc_ticks);
+  for (uint32_t k = 0; k < m->nscc; k++)
+    {
+      uint64_t ticks = 0;
+      double time = 0, arriving = 0;
+      size_t nin = 0;
+
+      for (uint32_t i = m->scc_first[k]; i < m->scc_first[k + 1]; i++)
+        {
+          ExNode *n = &m->node[m->scc_member[i]];
+
+          n->total_ticks = n->self_ticks;
+          for (uint32_t j = 0; j < n->nout; j++)
+            if (!m->arc[m->out[n->first_out + j]].inner)
+              n->total_ticks += m->arc[m->out[n->first_out + j]].ticks;
+          ticks += n->total_ticks;
+          time += n->total;
+          for (uint32_t j = 0; j < n->nin; j++)
+            if (!m->arc[m->in[n->first_in + j]].inner)
+              {
+                gp_grow (&w, &cap, nin + 1, sizeof *w);
+                w[nin++] = m->arc[m->in[n->first_in + j]].time;
+                arriving += m->arc[m->in[n->first_in + j]].time;
+              }
+        }
+      m->scc_ticks[k] = ticks;
+      if (nin == 0 || time <= 0)
+        continue;
+      /* What arrives is normally all of it; with -E/-F it may be less.  */
+      {
+        double share = arriving < time ? arriving / time : 1.0;
+        uint64_t due = (uint64_t) llround ((double) ticks * share);
+        size_t x = 0;
+
+        gp_grow (&part, &part_cap, nin, sizeof *part);
+        ex_apportion (due > ticks ? ticks : due, w, nin, part);
+        for (uint32_t i = m->scc_first[k]; i < m->scc_first[k + 1]; i++)
+          {
+            ExNode *n = &m->node[m->scc_member[i]];
+
+            for (uint32_t j = 0; j < n->nin; j++)
+              if (!m->arc[m->in[n->first_in + j]].inner)
+                m->arc[m->in[n->first_in + j]].ticks = part[x++];
+          }
+      }
+    }
+  free (w);
+  free (part);
+}
+
+/* The call graph's entries (or, without call-graph data, the flat
+   profile's rows), less those -z would leave out.  */
+static void
+set_visible (Model *m)
+{
+  const Run *run = m->run;
+  bool graph = run->gmon_input & INPUT_CALL_GRAPH;
+
+  m->visible_ticks = 0;
+  for (uint32_t v = 0; v < m->nnodes; v++)
+    {
+      ExNode *n = &m->node[v];
+      bool empty = n->calls == 0 && n->self_calls == 0 && n->total == 0
+                   && n->self == 0;
+
+      if (graph)
+        n->visible = n->sym->print_flag
+                     && (n->sym->is_func || !run->opt.line_granularity);
+      else
+        n->visible = sym_ids_pass (&run->ids, INCL_FLAT, n->sym->addr);
+      if (run->opt.ignore_zeros && empty)
+        n->visible = false;
+      if (n->visible)
+        m->visible_ticks += n->self_ticks;
+    }
+}
+
+void
+model_build (Model *m, Run *run)
+{
+  double *calls_in;
+
+  memset (m, 0, sizeof *m);
+  m->run = run;
+  build_nodes (m);
+  build_arcs (m);
+  group_arcs (m);
+  find_sccs (m);
+  order_out_by_callee (m);
+  number_cycles (m);
+  calls_in = gp_calloc (m->nscc + 1, sizeof *calls_in);
+  for (uint32_t k = 0; k < m->nscc; k++)
+    calls_in[k] = scc_calls_in (m, k);
+  set_fractions (m, calls_in);
+  set_self (m);
+  propagate (m, calls_in);
+  free (calls_in);
+  propagate_ticks (m);
+  set_visible (m);
+  for (uint32_t v = 0; v < m->nnodes; v++)
+    m->node[v].name = ex_sym_name (run, m->node[v].sym);
+}
+
+void
+model_free (Model *m)
+{
+  free (m->node);
+  free (m->node_of_sym);
+  free (m->arc);
+  free (m->out);
+  free (m->in);
+  free (m->scc_first);
+  free (m->scc_member);
+  free (m->scc_ticks);
+  free (m->sym_ticks);
+  memset (m, 0, sizeof *m);
+}
+
+const char *
+model_frame_name (const Model *m, uint32_t frame, char *buf)
+{
+  if (frame < m->nnodes)
+    return m->node[frame].name;
+  if (frame == model_truncated_frame (m))
+    return "[truncated]";
+  snprintf (buf, 32, "<cycle %d>", (int) (frame - m->nnodes) + 1);
+  return buf;
+}
+
+/* ---- apportioning ------------------------------------------------------ */
+
+typedef struct Remainder
+{
+  double r;
+  size_t i;
+} Remainder;
+
+static int
+cmp_remainder (const void *a, const void *b)
+{
+  const Remainder *l = a, *r = b;
+
+  if (l->r != r->r)
+    return l->r > r->r ? -1 : 1;
+  return l->i < r->i ? -1 : l->i > r->i;
+}
+
+void
+ex_apportion (uint64_t total, const double *w, size_t n, uint64_t *part)
+{
+  double sum = 0;
+  uint64_t given = 0;
+  Remainder *rem;
+  size_t nrem = 0;
+
+  for (size_t i = 0; i < n; i++)
+    {
+      part[i] = 0;
+      if (w[i] > 0)
+        sum += w[i];
+    }
+  if (sum <= 0 || total == 0)
+    return;
+  rem = gp_reallocarray (NULL, n, sizeof *rem);
+  for (size_t i = 0; i < n; i++)
+    if (w[i] > 0)
+      {
+        double ideal = w[i] / sum * (double) total;
+        double whole = floor (ideal);
+
+        part[i] = (uint64_t) whole;
+        given += part[i];
+        rem[nrem].r = ideal - whole;
+        rem[nrem++].i = i;
+      }
+  qsort (rem, nrem, sizeof *rem, cmp_remainder);
+  /* Rounding can leave more to give than there are remainders.  */
+  for (size_t j = 0; given < total; j = (j + 1) % nrem)
+    {
+      part[rem[j].i]++;
+      given++;
+    }
+  for (size_t j = nrem; given > total && j-- > 0;)
+    if (part[rem[j].i] > 0)
+      {
+        part[rem[j].i]--;
+        given--;
+      }
+  free (rem);
+}
+
+/* ---- stacks ------------------------------------------------------------ */
+
+typedef struct Expander
+{
+  Model *m;
+  StackFn fn;
+  void *ctx;
+  uint32_t *frames;
+  size_t depth, max_depth;
+  uint64_t steps_left;
+  /* Scratch shared by all levels, as a stack: a level uses the slots
+     from its base up and gives them back on return.  */
+  double *w;
+  uint64_t *part;
+  size_t cap, top;
+} Expander;
+
+static void
+emit (Expander *e, uint64_t ticks)
+{
+  if (ticks)
+    e->fn (e->ctx, e->frames, e->depth, ticks);
+}
+
+static void
+emit_truncated (Expander *e, uint64_t ticks)
+{
+  e->frames[e->depth++] = model_truncated_frame (e->m);
+  emit (e, ticks);
+  e->depth--;
+}
+
+/* Weigh component K's items: each member's own ticks, then its arcs out
+   of K.  Returns the number of items.  */
+static size_t
+weigh_items (Expander *e, uint32_t k, size_t base)
+{
+  const Model *m = e->m;
+  size_t n = 0;
+
+  for (uint32_t i = m->scc_first[k]; i < m->scc_first[k + 1]; i++)
+    {
+      const ExNode *node = &m->node[m->scc_member[i]];
+
+      n += 1 + node->nout;
+    }
+  if (base + n > e->cap)
+    {
+      e->cap = (base + n) * 2;
+      e->w = gp_reallocarray (e->w, e->cap, sizeof *e->w);
+      e->part = gp_reallocarray (e->part, e->cap, sizeof *e->part);
+    }
+  n = 0;
+  for (uint32_t i = m->scc_first[k]; i < m->scc_first[k + 1]; i++)
+    {
+      const ExNode *node = &m->node[m->scc_member[i]];
+
+      e->w[base + n++] = (double) node->self_ticks;
+      for (uint32_t j = 0; j < node->nout; j++)
+        {
+          const ExArc *a = &m->arc[m->out[node->first_out + j]];
+
+          e->w[base + n++] = a->inner ? 0.0 : (double) a->ticks;
+        }
+    }
+  return n;
+}
+
+static void expand (Expander *e, uint32_t k, uint64_t ticks);
+
+/* One member of a component: its frame (if shown), its own ticks, and
+   its callees below it.  */
+static void
+expand_member (Expander *e, uint32_t v, size_t *item)
+{
+  const ExNode *n = &e->m->node[v];
+  uint64_t share = 0;
+
+  if (n->visible)
+    {
+      e->frames[e->depth++] = v;
+      emit (e, e->part[(*item)++]);
+    }
+  else
+    (*item)++;  /* a hidden function's own time is left out */
+  for (uint32_t j = 0; j < n->nout; j++)
+    {
+      const ExArc *a = &e->m->arc[e->m->out[n->first_out + j]];
+      uint32_t callee = e->m->node[a->to].scc;
+
+      share += e->part[(*item)++];
+      if (j + 1 < n->nout
+          && e->m->node[e->m->arc[e->m->out[n->first_out + j + 1]].to].scc == callee)
+        continue;  /* more calls into the same component follow */
+      if (!a->inner)
+        expand (e, callee, share);
+      share = 0;
+    }
+  if (n->visible)
+    e->depth--;
+}
+
+static void
+expand (Expander *e, uint32_t k, uint64_t ticks)
+{
+  Model *m = e->m;
+  size_t base = e->top, n, item;
+  bool cycle = model_scc_is_cycle (m, k);
+
+  if (ticks == 0)
+    return;
+  if (e->depth >= e->max_depth || e->steps_left == 0)
+    {
+      emit_truncated (e, ticks);
+      return;
+    }
+  e->steps_left--;
+  n = weigh_items (e, k, base);
+  ex_apportion (ticks, e->w + base, n, e->part + base);
+  e->top = base + n;
+  if (cycle)
+    e->frames[e->depth++] = model_cycle_frame (m, m->node[m->scc_member[m->scc_first[k]]].cycle);
+  item = base;
+  for (uint32_t i = m->scc_first[k]; i < m->scc_first[k + 1]; i++)
+    expand_member (e, m->scc_member[i], &item);
+  if (cycle)
+    e->depth--;
+  e->top = base;
+}
+
+void
+model_stacks (Model *m, int max_depth, StackFn fn, void *ctx)
+{
+  Expander e = { 0 };
+
+  e.m = m;
+  e.fn = fn;
+  e.ctx = ctx;
+  e.max_depth = max_depth > 0 ? (size_t) max_depth : 1;
+  /* Each level may add a cycle and a member frame; the truncation
+     frame comes last.  */
+  e.frames = gp_calloc (e.max_depth + 3, sizeof *e.frames);
+  e.steps_left = EX_MAX_STEPS;
+  for (uint32_t k = m->nscc; k-- > 0;)
+    {
+      uint64_t arriving = 0;
+
+      for (uint32_t i = m->scc_first[k]; i < m->scc_first[k + 1]; i++)
+        {
+          const ExNode *n = &m->node[m->scc_member[i]];
+
+          for (uint32_t j = 0; j < n->nin; j++)
+            if (!m->arc[m->in[n->first_in + j]].inner)
+              arriving += m->arc[m->in[n->first_in + j]].ticks;
+        }
+      if (m->scc_ticks[k] > arriving)
+        expand (&e, k, m->scc_ticks[k] - arriving);
+    }
+  free (e.frames);
+  free (e.w);
+  free (e.part);
+}
+
+/* ---- small output helpers ---------------------------------------------- */
+
+double
+ex_seconds (const Run *run, double samples)
+{
+  return run->hist.hz > 0 ? samples / run->hist.hz : -1.0;
+}
