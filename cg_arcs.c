@@ -480,6 +480,17 @@ cg_assemble (Run *run)
   build_slices (cg, st);
   cg_dfn_number (st, cg);
   cycle_link (cg, st);
+  /* Known once, so that sorting the arcs never has to look at both
+     ends' symbols again.  */
+  for (size_t a = 0; a < cg->narcs; a++)
+    {
+      Arc *arc = &cg->arcs[a];
+
+      arc->kind = arc->parent == arc->child ? ARC_SELF
+                  : arc->parent->cyc_num != 0
+                    && arc->parent->cyc_num == arc->child->cyc_num ? ARC_IN_CYCLE
+                  : ARC_NORMAL;
+    }
 
   top_sorted = sort_topologically (st);
   propagate_flags (run, top_sorted, n);

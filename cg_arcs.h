@@ -16,12 +16,21 @@
 
 struct Run;
 
+/* How an arc sorts among a function's callers or callees.  */
+typedef enum ArcKind
+{
+  ARC_SELF,               /* a call to itself */
+  ARC_IN_CYCLE,           /* between two members of one cycle */
+  ARC_NORMAL
+} ArcKind;
+
 typedef struct Arc
 {
   Sym *parent, *child;
   unsigned long count;
   double time, child_time;  /* propagated along this arc */
   bool has_been_placed;     /* -r/-R orderings */
+  unsigned char kind;       /* ArcKind, set once the cycles are known */
 } Arc;
 
 typedef struct CallGraph

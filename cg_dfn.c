@@ -10,7 +10,9 @@
    - stack entries grouped in intervals (each interval is one cycle's
      members on the stack, which are always contiguous with the cycle's
      head lowest), so that closing a cycle visits each interval once
-     instead of every stack entry above the target.  */
+     instead of every stack entry above the target;
+   - the walk reads compact arrays of indices (children, states), not the
+     symbols and arcs themselves, which on big graphs are cache misses.  */
 
 #include "config.h"
 #include "cg_dfn.h"
@@ -23,40 +25,36 @@ enum { DFN_NAN = 0, DFN_BUSY = -1 };
 
 typedef struct Frame
 {
-  Sym *sym;
-  uint32_t next;          /* next child arc to visit */
+  uint32_t sym;
+  uint32_t next;          /* next child to visit, an index into kid */
 } Frame;
 
 typedef struct Dfn
 {
   Sym *base;              /* the symbol table */
-  const CallGraph *cg;
+  uint32_t *kid_start;    /* children of symbol i: kid[kid_start[i] ...] */
+  uint32_t *kid;
+  int *order;             /* top_order of each symbol as it is being built */
   Frame *stack;           /* 1-based, as GNU's */
   size_t depth;
-  size_t *pos;            /* stack position of each symbol, 0 if none */
-  size_t *head;           /* union-find of cycle heads (symbol indices) */
-  Sym **tail;             /* last member of each head's chain */
-  size_t *interval;       /* union-find of stack positions, to the lowest */
-  size_t *starts;         /* scratch for find_cycle */
+  uint32_t *pos;          /* stack position of each symbol, 0 if none */
+  uint32_t *head;         /* union-find of cycle heads */
+  uint32_t *tail;         /* last member of each head's chain */
+  uint32_t *interval;     /* union-find of stack positions, to the lowest */
+  uint32_t *starts;       /* scratch for find_cycle */
   int counter;
 } Dfn;
 
-static size_t
-sym_index (const Dfn *d, const Sym *s)
+static uint32_t
+find_head (Dfn *d, uint32_t i)
 {
-  return (size_t) (s - d->base);
-}
-
-static size_t
-find_head (Dfn *d, size_t i)
-{
-  size_t r = i;
+  uint32_t r = i;
 
   while (d->head[r] != r)
     r = d->head[r];
   while (d->head[i] != r)
     {
-      size_t next = d->head[i];
+      uint32_t next = d->head[i];
 
       d->head[i] = r;
       i = next;
@@ -64,16 +62,16 @@ find_head (Dfn *d, size_t i)
   return r;
 }
 
-static size_t
-find_interval (Dfn *d, size_t p)
+static uint32_t
+find_interval (Dfn *d, uint32_t p)
 {
-  size_t r = p;
+  uint32_t r = p;
 
   while (d->interval[r] != r)
     r = d->interval[r];
   while (d->interval[p] != r)
     {
-      size_t next = d->interval[p];
+      uint32_t next = d->interval[p];
 
       d->interval[p] = r;
       p = next;
@@ -82,14 +80,14 @@ find_interval (Dfn *d, size_t p)
 }
 
 static void
-push (Dfn *d, Sym *s)
+push (Dfn *d, uint32_t s)
 {
   d->depth++;
   d->stack[d->depth].sym = s;
-  d->stack[d->depth].next = 0;
-  d->interval[d->depth] = d->depth;
-  d->pos[sym_index (d, s)] = d->depth;
-  s->top_order = DFN_BUSY;
+  d->stack[d->depth].next = d->kid_start[s];
+  d->interval[d->depth] = (uint32_t) d->depth;
+  d->pos[s] = (uint32_t) d->depth;
+  d->order[s] = DFN_BUSY;
 }
 
 /* Number P, and its cycle with it if P heads one; a member of a cycle
@@ -97,40 +95,39 @@ push (Dfn *d, Sym *s)
 static void
 pop (Dfn *d)
 {
-  Sym *p = d->stack[d->depth].sym;
-  size_t pi = sym_index (d, p);
+  uint32_t p = d->stack[d->depth].sym;
 
-  if (find_head (d, pi) == pi)
+  if (find_head (d, p) == p)
     {
       d->counter++;
-      for (Sym *m = p; m; m = m->cyc_next)
-        m->top_order = d->counter;
+      for (Sym *m = &d->base[p]; m; m = m->cyc_next)
+        d->order[m - d->base] = d->counter;
     }
-  d->pos[pi] = 0;
+  d->pos[p] = 0;
   d->depth--;
 }
 
 /* C is busy: the arc just followed closes a cycle.  Merge everything on
    the stack above C (or above its cycle's head) into that cycle.  */
 static void
-find_cycle (Dfn *d, Sym *c)
+find_cycle (Dfn *d, uint32_t c)
 {
-  size_t ci = sym_index (d, c), top, h, n = 0;
-  size_t hc = find_head (d, ci);
+  uint32_t hc = find_head (d, c), top, h;
+  size_t n = 0;
 
-  top = d->pos[ci];
-  if (top == 0 && hc != ci)
+  top = d->pos[c];
+  if (top == 0 && hc != c)
     top = d->pos[hc];
   if (top == 0)
     gp_die ("[find_cycle] couldn't find head of cycle\n");
   if (top == d->depth)
     return;  /* a call to itself */
 
-  h = find_head (d, sym_index (d, d->stack[top].sym));
+  h = find_head (d, d->stack[top].sym);
   /* The intervals above TOP, from the highest down.  */
-  for (size_t p = d->depth; p > top;)
+  for (uint32_t p = (uint32_t) d->depth; p > top;)
     {
-      size_t s = find_interval (d, p);
+      uint32_t s = find_interval (d, p);
 
       if (s <= top)
         break;
@@ -140,12 +137,12 @@ find_cycle (Dfn *d, Sym *c)
   /* Glom them into H's cycle, lowest first, as GNU walks the stack.  */
   while (n > 0)
     {
-      size_t s = d->starts[--n];
-      size_t si = sym_index (d, d->stack[s].sym);
+      uint32_t s = d->starts[--n];
+      uint32_t si = d->stack[s].sym;
 
       if (find_head (d, si) != si)
         gp_die ("[find_cycle] glommed, but not to head\n");
-      d->tail[h]->cyc_next = &d->base[si];
+      d->base[d->tail[h]].cyc_next = &d->base[si];
       d->tail[h] = d->tail[si];
       d->head[si] = h;
       d->interval[s] = find_interval (d, top);
@@ -153,20 +150,20 @@ find_cycle (Dfn *d, Sym *c)
 }
 
 static void
-visit (Dfn *d, Sym *root)
+visit (Dfn *d, uint32_t root)
 {
   push (d, root);
   while (d->depth > 0)
     {
       Frame *f = &d->stack[d->depth];
 
-      if (f->next < f->sym->nchildren)
+      if (f->next < d->kid_start[f->sym + 1])
         {
-          Sym *child = cg_children (d->cg, f->sym)[f->next++]->child;
+          uint32_t child = d->kid[f->next++];
 
-          if (child->top_order > 0)
+          if (d->order[child] > 0)
             continue;
-          if (child->top_order == DFN_BUSY)
+          if (d->order[child] == DFN_BUSY)
             find_cycle (d, child);
           else
             push (d, child);
@@ -176,33 +173,62 @@ visit (Dfn *d, Sym *root)
     }
 }
 
+/* The children of every symbol as indices, in list order.  */
+static void
+index_children (Dfn *d, size_t n, const CallGraph *cg)
+{
+  uint32_t k = 0;
+
+  d->kid_start = gp_reallocarray (NULL, n + 1, sizeof *d->kid_start);
+  d->kid = gp_reallocarray (NULL, cg->narcs ? cg->narcs : 1, sizeof *d->kid);
+  for (size_t i = 0; i < n; i++)
+    {
+      Arc **arcs = cg_children (cg, &d->base[i]);
+
+      d->kid_start[i] = k;
+      for (uint32_t a = 0; a < d->base[i].nchildren; a++)
+        d->kid[k++] = (uint32_t) (arcs[a]->child - d->base);
+    }
+  d->kid_start[n] = k;
+}
+
 void
 cg_dfn_number (SymTab *symtab, const CallGraph *cg)
 {
   size_t roots = symtab->len, n = roots + 1;  /* arcs may reach the pseudo-symbol */
   Dfn d = { 0 };
 
+  if (n > UINT32_MAX - 1)
+    gp_die ("%s: too many symbols\n", whoami);
   d.base = symtab->base;
-  d.cg = cg;
+  index_children (&d, n, cg);
+  d.order = gp_calloc (n, sizeof *d.order);
   d.stack = gp_reallocarray (NULL, n + 1, sizeof *d.stack);
   d.pos = gp_calloc (n, sizeof *d.pos);
   d.head = gp_reallocarray (NULL, n, sizeof *d.head);
   d.tail = gp_reallocarray (NULL, n, sizeof *d.tail);
   d.interval = gp_reallocarray (NULL, n + 1, sizeof *d.interval);
   d.starts = gp_reallocarray (NULL, n + 1, sizeof *d.starts);
-  for (size_t i = 0; i < n; i++)
+  for (uint32_t i = 0; i < n; i++)
     {
       d.head[i] = i;
-      d.tail[i] = &symtab->base[i];
+      d.tail[i] = i;
+      d.order[i] = symtab->base[i].top_order;
     }
 
-  for (size_t i = 0; i < roots; i++)
-    if (symtab->base[i].top_order == DFN_NAN)
-      visit (&d, &symtab->base[i]);
+  for (uint32_t i = 0; i < roots; i++)
+    if (d.order[i] == DFN_NAN)
+      visit (&d, i);
 
-  for (size_t i = 0; i < n; i++)
-    symtab->base[i].cyc_head = &symtab->base[find_head (&d, i)];
+  for (uint32_t i = 0; i < n; i++)
+    {
+      symtab->base[i].cyc_head = &symtab->base[find_head (&d, i)];
+      symtab->base[i].top_order = d.order[i];
+    }
 
+  free (d.kid_start);
+  free (d.kid);
+  free (d.order);
   free (d.stack);
   free (d.pos);
   free (d.head);

@@ -15,12 +15,6 @@
 
 enum Order { LESS = -1, EQUAL = 0, GREATER = 1 };
 
-static bool
-in_same_cycle (const Sym *a, const Sym *b)
-{
-  return a->cyc_num != 0 && a->cyc_num == b->cyc_num;
-}
-
 /* GNU's arc order: self arcs lowest, then arcs inside a cycle (by count),
    then the others by propagated time and count.  */
 static int
@@ -29,12 +23,12 @@ cmp_arc (const Arc *l, const Arc *r)
   bool l_intra, r_intra;
   double lt, rt;
 
-  if (l->parent == l->child)
+  if (l->kind == ARC_SELF)
     return LESS;
-  if (r->parent == r->child)
+  if (r->kind == ARC_SELF)
     return GREATER;
-  l_intra = in_same_cycle (l->parent, l->child);
-  r_intra = in_same_cycle (r->parent, r->child);
+  l_intra = l->kind == ARC_IN_CYCLE;
+  r_intra = r->kind == ARC_IN_CYCLE;
   if (l_intra)
     {
       if (!r_intra)
@@ -301,7 +295,7 @@ print_parents (Run *run, Sym *child)
       Arc *a = parents[k];
 
       print_arc_line (run, a, a->parent,
-                      a->parent == child || in_same_cycle (child, a->parent),
+                      a->kind != ARC_NORMAL,
                       head->ncalls);
     }
 }
@@ -317,7 +311,7 @@ print_children (Run *run, Sym *parent)
       Arc *a = children[k];
 
       print_arc_line (run, a, a->child,
-                      a->child == parent || in_same_cycle (a->child, parent),
+                      a->kind != ARC_NORMAL,
                       a->child->cyc_head->ncalls);
     }
 }

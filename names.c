@@ -146,8 +146,8 @@ print_name_only (const NameFmt *nf, const Sym *sym)
         ((Sym *) sym)->shown_name = shown_name (nf, name);
       name = sym->shown_name;
     }
-  out_str (name);
   size = (int) strlen (name);
+  out_write (name, (size_t) size);
   if ((nf->line_granularity || nf->inline_file_names) && sym->file)
     {
       const char *file = names_file (nf, sym->file);
