@@ -48,16 +48,19 @@ prefer (const Sym *src, const Sym *kept)
 static void
 build_buckets (SymTab *tab)
 {
-  vma_t span = tab->addrs[tab->len - 1] - tab->addrs[0];
+  vma_t span;
   size_t want = tab->len / 4 + 1, b = 0;
   unsigned shift = 0;
 
   free (tab->bucket);
   tab->bucket = NULL;
   tab->nbuckets = 0;
-  if (tab->len > UINT32_MAX)
+  /* Every symbol may have been dropped for an empty range.  */
+  if (tab->len == 0 || tab->len > UINT32_MAX)
     return;
-  while (shift < 63 && (span >> shift) + 1 > want)
+  span = tab->addrs[tab->len - 1] - tab->addrs[0];
+  /* span + 1 would wrap for a table from 0 to the top address.  */
+  while (shift < 63 && (span >> shift) >= want)
     shift++;
   tab->shift = shift;
   tab->nbuckets = (size_t) (span >> shift) + 1;
