@@ -108,10 +108,8 @@ write_fn (const Model *m, Names *nm, const char *tag, uint32_t v)
 
 /* The function's own ticks: per line with -l, else on its first line.  */
 static void
-write_self (const Model *m, const ExNode *n)
+write_self (Model *m, const ExNode *n)
 {
-  const Sym *base = m->run->symtab.base;
-
   if (!m->run->opt.line_granularity)
     {
       out_printf ("%d %llu\n", n->sym->line_num,
@@ -120,7 +118,7 @@ write_self (const Model *m, const ExNode *n)
     }
   for (uint32_t i = n->first_sym; i < n->first_sym + n->nsyms; i++)
     if (m->sym_ticks[i] || i == n->first_sym)
-      out_printf ("%d %llu\n", base[i].line_num,
+      out_printf ("%d %llu\n", model_sym (m, i)->line_num,
                   (unsigned long long) m->sym_ticks[i]);
 }
 

@@ -115,8 +115,8 @@ write_node (const Dot *d, uint32_t v)
   out_str ("\"];\n");
 }
 
-/* The functions shown: those of the call graph that take at least the
-   node threshold of the time.  */
+/* The functions shown: those of the call graph (not the samples outside
+   it) that take at least the node threshold of the time.  */
 static void
 choose_nodes (Dot *d)
 {
@@ -124,7 +124,7 @@ choose_nodes (Dot *d)
 
   d->shown = gp_calloc (m->nnodes + 1, sizeof *d->shown);
   for (uint32_t v = 0; v < m->nnodes; v++)
-    d->shown[v] = m->node[v].visible
+    d->shown[v] = m->node[v].visible && !model_is_outside (m, v)
                   && weight_of (d, m->node[v].total) >= d->node_min;
 }
 
@@ -245,7 +245,10 @@ export_dot (Run *run)
 
   model_build (&m, run);
   d.m = &m;
+  /* The call graph's total, as the text report's percentages.  */
   d.total = m.total;
+  if (m.has_outside)
+    d.total -= m.node[m.nnodes - 1].self;
   d.node_min = run->opt.export_node_threshold / 100;
   d.edge_min = run->opt.export_edge_threshold / 100;
   choose_nodes (&d);

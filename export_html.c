@@ -32,9 +32,8 @@ key (const char *k)
 
 /* With -l: [line, ticks] of the function's lines that have ticks.  */
 static void
-function_lines (const Model *m, const ExNode *n)
+function_lines (Model *m, const ExNode *n)
 {
-  const Sym *base = m->run->symtab.base;
   bool first = true;
 
   key ("lines");
@@ -42,7 +41,7 @@ function_lines (const Model *m, const ExNode *n)
   for (uint32_t i = n->first_sym; i < n->first_sym + n->nsyms; i++)
     if (m->sym_ticks[i])
       {
-        out_printf ("%s[%d,%llu]", first ? "" : ",", base[i].line_num,
+        out_printf ("%s[%d,%llu]", first ? "" : ",", model_sym (m, i)->line_num,
                     (unsigned long long) m->sym_ticks[i]);
         first = false;
       }
@@ -52,7 +51,7 @@ function_lines (const Model *m, const ExNode *n)
 static void
 functions (Page *pg)
 {
-  const Model *m = pg->m;
+  Model *m = pg->m;
   uint32_t next = 0;
 
   out_str (",\"functions\":[");

@@ -63,6 +63,12 @@ typedef struct Model
   double total;           /* samples counted: the call graph's total */
   uint64_t total_ticks;   /* the same in ticks */
   uint64_t visible_ticks; /* own ticks of the visible functions */
+  /* Samples the histogram has outside every symbol (in the PLT, say):
+     a pseudo-function, the last node, so that the ticks add up to the
+     histogram's.  It is in no call graph.  */
+  Sym outside;
+  bool has_outside;
+  uint32_t nsyms;         /* symbols in nodes, the pseudo-function's included */
 } Model;
 
 /* Frames of the synthesized stacks: node ids, then one per cycle
@@ -73,6 +79,20 @@ void model_build (Model *m, Run *run);
 /* SYM's name as the reports show it (demangled unless --no-demangle).  */
 const char *ex_sym_name (const Run *run, Sym *sym);
 void model_free (Model *m);
+
+/* Symbol I of the nodes: the symtab's, or the pseudo-function.  */
+static inline Sym *
+model_sym (Model *m, uint32_t i)
+{
+  return m->has_outside && i == m->nsyms - 1 ? &m->outside
+                                               : &m->run->symtab.base[i];
+}
+
+static inline bool
+model_is_outside (const Model *m, uint32_t v)
+{
+  return m->node[v].sym == &m->outside;
+}
 
 /* Components with at least two members are cycles.  */
 static inline bool

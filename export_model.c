@@ -35,29 +35,53 @@ ex_sym_name (const Run *run, Sym *sym)
   return sym->shown_name;
 }
 
+/* The histogram's samples that no symbol got.  */
+static double
+outside_samples (const Run *run)
+{
+  double inside = 0;
+
+  if (!(run->gmon_input & INPUT_HISTOGRAM))
+    return 0;
+  for (size_t i = 0; i < run->symtab.len; i++)
+    inside += run->symtab.base[i].hist_time;
+  return run->hist.total_time - inside;
+}
+
 /* With -l the symbols are lines: a function's node gathers its first
    line and the lines up to the next function.  The call graph's
-   "<indirect child>" (after the last symbol) is a node when used.  */
+   "<indirect child>" (after the last symbol) is a node when used, and
+   the samples outside the symbols are the last.  */
 static void
 build_nodes (Model *m)
 {
   SymTab *st = &m->run->symtab;
   bool lines = m->run->opt.line_granularity;
   size_t nsyms = st->len + (st->base && st->base[st->len].name ? 1 : 0);
+  double outside = outside_samples (m->run);
 
-  m->node_of_sym = gp_calloc (nsyms + 1, sizeof *m->node_of_sym);
-  m->node = gp_calloc (nsyms + 1, sizeof *m->node);
+  /* Fractions of a sample are the histogram's rounding, not samples.  */
+  m->has_outside = outside > 1e-6;
+  m->nsyms = (uint32_t) nsyms + m->has_outside;
+  m->node_of_sym = gp_calloc (m->nsyms + 1, sizeof *m->node_of_sym);
+  m->node = gp_calloc (m->nsyms + 1, sizeof *m->node);
   m->nnodes = 0;
-  for (size_t i = 0; i < nsyms; i++)
+  if (m->has_outside)
     {
-      Sym *s = &st->base[i];
+      m->outside.name = "<outside functions>";
+      m->outside.hist_time = outside;
+      m->outside.is_func = m->outside.print_flag = true;
+    }
+  for (uint32_t i = 0; i < m->nsyms; i++)
+    {
+      Sym *s = model_sym (m, i);
 
-      if (m->nnodes == 0 || !lines || s->is_func || i == st->len)
+      if (m->nnodes == 0 || !lines || s->is_func || i >= st->len)
         {
           ExNode *n = &m->node[m->nnodes++];
 
           n->sym = s;
-          n->first_sym = (uint32_t) i;
+          n->first_sym = i;
         }
       m->node[m->nnodes - 1].nsyms++;
       m->node_of_sym[i] = m->nnodes - 1;
@@ -367,10 +391,7 @@ set_fractions (Model *m, const double *calls_in)
 static void
 set_self (Model *m)
 {
-  const SymTab *st = &m->run->symtab;
-  size_t nsyms = m->nnodes ? m->node[m->nnodes - 1].first_sym
-                             + m->node[m->nnodes - 1].nsyms : 0;
-  double *w = gp_calloc (nsyms + 1, sizeof *w);
+  double *w = gp_calloc (m->nsyms + 1, sizeof *w);
 
   m->total = 0;
   for (uint32_t v = 0; v < m->nnodes; v++)
@@ -380,14 +401,14 @@ set_self (Model *m)
       n->self = 0;
       for (uint32_t i = n->first_sym; i < n->first_sym + n->nsyms; i++)
         {
-          w[i] = n->fract * st->base[i].hist_time;
+          w[i] = n->fract * model_sym (m, i)->hist_time;
           n->self += w[i];
         }
       m->total += n->self;
     }
-  m->sym_ticks = gp_calloc (nsyms + 1, sizeof *m->sym_ticks);
+  m->sym_ticks = gp_calloc (m->nsyms + 1, sizeof *m->sym_ticks);
   m->total_ticks = (uint64_t) llround (m->total);
-  ex_apportion (m->total_ticks, w, nsyms, m->sym_ticks);
+  ex_apportion (m->total_ticks, w, m->nsyms, m->sym_ticks);
   for (uint32_t v = 0; v < m->nnodes; v++)
     {
       ExNode *n = &m->node[v];
