@@ -454,19 +454,20 @@ cg_assemble (Run *run)
   size_t n = st->len;
   Sym **top_sorted;
 
+  /* Calls to itself are counted apart (a symbol has one such arc at
+     most); found by one pass over the arcs rather than a search per
+     symbol.  Arcs that -c adds below have no calls to subtract.  */
+  for (size_t a = 0; a < cg->narcs; a++)
+    if (cg->arcs[a].parent == cg->arcs[a].child)
+      {
+        cg->arcs[a].parent->ncalls -= cg->arcs[a].count;
+        cg->arcs[a].parent->self_calls = cg->arcs[a].count;
+      }
   for (size_t i = 0; i < n; i++)
     {
       Sym *s = &st->base[i];
-      Arc *self = cg_arc_lookup (cg, st, s, s);
 
       s->child_time = 0.0;
-      if (self)
-        {
-          s->ncalls -= self->count;
-          s->self_calls = self->count;
-        }
-      else
-        s->self_calls = 0;
       s->prop_fract = s->prop_self = s->prop_child = 0.0;
       s->print_flag = false;
       s->top_order = 0;

@@ -114,12 +114,31 @@ cache_grow (DemangleCache *c)
   c->cap = cap;
 }
 
+/* Could the demanglers of the default styles change NAME?  They only
+   take names starting "_Z", "_R" or "_GLOBAL_" (after the prefixes
+   names_demangle sets aside), so most C names need no cache entry.  */
+static bool
+maybe_mangled (const NameFmt *nf, const char *name)
+{
+  if (nf->demangle_style != 0 && nf->demangle_style != DMGL_GNU_V3
+      && nf->demangle_style != DMGL_RUST)
+    return true;
+  if (nf->leading_char && name[0] == nf->leading_char)
+    name++;
+  while (*name == '.' || *name == '$')
+    name++;
+  return name[0] == '_'
+         && (name[1] == 'Z' || name[1] == 'R' || strncmp (name, "_GLOBAL_", 8) == 0);
+}
+
 static const char *
 shown_name (const NameFmt *nf, const char *name)
 {
   DemangleCache *c = nf->cache;
   size_t h;
 
+  if (!maybe_mangled (nf, name))
+    return name;
   if (c->n + 1 > c->cap / 2)
     cache_grow (c);
   for (h = ptr_hash (name) & (c->cap - 1); c->key[h]; h = (h + 1) & (c->cap - 1))

@@ -58,7 +58,7 @@ build_buckets (SymTab *tab)
   /* Every symbol may have been dropped for an empty range.  */
   if (tab->len == 0 || tab->len > UINT32_MAX)
     return;
-  span = tab->addrs[tab->len - 1] - tab->addrs[0];
+  span = tab->ranges[tab->len - 1].addr - tab->ranges[0].addr;
   /* span + 1 would wrap for a table from 0 to the top address.  */
   while (shift < 63 && (span >> shift) >= want)
     shift++;
@@ -67,7 +67,7 @@ build_buckets (SymTab *tab)
   tab->bucket = gp_reallocarray (NULL, tab->nbuckets + 1, sizeof *tab->bucket);
   for (size_t i = 0; i < tab->len; i++)
     {
-      size_t k = (size_t) ((tab->addrs[i] - tab->addrs[0]) >> shift);
+      size_t k = (size_t) ((tab->ranges[i].addr - tab->ranges[0].addr) >> shift);
 
       while (b <= k)
         tab->bucket[b++] = (uint32_t) i;
@@ -149,12 +149,15 @@ symtab_finalize (SymTab *tab, vma_t text_last, long *remap)
   free (tab->base);
   tab->base = out;
   tab->len = nout;
-  /* Lookups search the addresses alone: one cache line holds eight of
-     them, where a Sym would take several.  */
-  free (tab->addrs);
-  tab->addrs = gp_reallocarray (NULL, nout ? nout : 1, sizeof *tab->addrs);
+  /* Lookups search the ranges alone: one cache line holds four of them,
+     where a Sym would take several.  */
+  free (tab->ranges);
+  tab->ranges = gp_reallocarray (NULL, nout ? nout : 1, sizeof *tab->ranges);
   for (i = 0; i < nout; i++)
-    tab->addrs[i] = out[i].addr;
+    {
+      tab->ranges[i].addr = out[i].addr;
+      tab->ranges[i].end = out[i].end_addr;
+    }
   build_buckets (tab);
 }
 
@@ -163,11 +166,11 @@ symtab_lookup (const SymTab *tab, vma_t addr)
 {
   size_t lo = 0, hi = tab->len;
 
-  if (!tab->addrs || addr < tab->addrs[0])
+  if (!tab->ranges || addr < tab->ranges[0].addr)
     return NULL;  /* empty, or below the first symbol */
   if (tab->bucket)
     {
-      vma_t k = (addr - tab->addrs[0]) >> tab->shift;
+      vma_t k = (addr - tab->ranges[0].addr) >> tab->shift;
 
       if (k < tab->nbuckets)
         {
@@ -182,14 +185,14 @@ symtab_lookup (const SymTab *tab, vma_t addr)
     {
       size_t mid = lo + (hi - lo) / 2;
 
-      if (tab->addrs[mid] <= addr)
+      if (tab->ranges[mid].addr <= addr)
         lo = mid + 1;
       else
         hi = mid;
     }
   if (lo == 0)
     return NULL;
-  if (addr > tab->base[lo - 1].end_addr)
+  if (addr > tab->ranges[lo - 1].end)
     return NULL;
   return &tab->base[lo - 1];
 }
@@ -198,10 +201,10 @@ void
 symtab_free (SymTab *tab)
 {
   free (tab->base);
-  free (tab->addrs);
+  free (tab->ranges);
   free (tab->bucket);
   tab->base = NULL;
-  tab->addrs = NULL;
+  tab->ranges = NULL;
   tab->bucket = NULL;
   tab->len = 0;
 }

@@ -77,15 +77,23 @@ struct Sym
   int nuses;
 };
 
+/* A symbol's address range, kept apart from the symbol for searching.  */
+typedef struct SymRange
+{
+  vma_t addr, end;
+} SymRange;
+
 /* base has room for one more Sym after the len real ones: the call
    graph's "<indirect child>" pseudo-symbol (see cg_indirect_child).  */
 typedef struct SymTab
 {
   Sym *base;
   size_t len;
-  vma_t *addrs;           /* base[i].addr, packed for fast searching */
-  /* A coarse index into addrs: bucket[b] is the first symbol whose
-     (addr - addrs[0]) >> shift is at least b.  */
+  /* The ranges of base[i], packed: a lookup touches these alone, which
+     matters when a big profile looks up millions of addresses.  */
+  SymRange *ranges;
+  /* A coarse index into ranges: bucket[b] is the first symbol whose
+     (addr - ranges[0].addr) >> shift is at least b.  */
   uint32_t *bucket;
   size_t nbuckets;
   unsigned shift;
