@@ -1,16 +1,1173 @@
-/* diagnose.c - --diagnose.  Being written (issue 8); until then it says
-   so and exits.  */
+/* diagnose.c - --diagnose: what the profile data can and cannot tell,
+   in plain words, and what to do about each problem found.
+
+   Most of what it needs the other stages have built: the symbol table
+   with each function's sampled time and call count, the merged
+   histogram and the call graph.  Some facts are gone by then, because
+   gmon_io merges as it reads: histogram records of one range are added
+   up (so a bin that stopped at 65535 in one record no longer shows) and
+   arcs whose addresses name no function are dropped.  Those facts are
+   taken from a second, light pass over the profile files (scan_file).
+   The executable's own symbols tell how it was compiled and linked.  */
 
 #include "config.h"
 #include "diagnose.h"
 
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "gmon_out.h"
 #include "gprof.h"
 #include "i18n.h"
+#include "out.h"
 #include "util.h"
+
+/* Profile addresses are counted in units of two bytes (as in hist.c).  */
+#define UNIT 2
+
+/* The largest count a histogram bin holds on disk.  */
+#define BIN_MAX 65535
+
+/* Lines are wrapped at this many columns.  */
+#define WIDTH 76
+
+/* A count of n random samples varies by about sqrt(n): 100 samples give
+   a figure to within 10 %.  A run whose busiest function has fewer is
+   too short to rank functions by time.  */
+#define ENOUGH_SAMPLES 100
+
+/* Below 4 samples the expected error is 50 % or more.  */
+#define NOISE_SAMPLES 4
+
+/* How many functions the tables and lists show.  */
+#define LIST_MAX 10
+
+/* A -pg function calls the profiling routine in its prologue, so the
+   callee address of an arc (the routine's return address) lies within a
+   few instructions of the function's start: 5 to 30 bytes in the code
+   gcc generates for x86, aarch64 and the rest.  Far beyond that, the
+   address belongs to another layout of the code.  */
+#define PROLOGUE_MAX 64
+
+/* glibc and libgmon end the histogram where the executable's code ends
+   (etext, or the end of the code segment), rounded up to 4 bytes; a
+   larger difference means another build.  */
+#define CODE_END_SLACK 16
+
+/* Samples outside every function are normal in small numbers (the
+   PLT, start-up code); from this share on they distort the profile.  */
+#define OUTSIDE_SHARE 0.01
+
+/* Histogram records of one address range within one file.  Several
+   records of one range are how libgmon writes bins beyond 65535: each
+   record carries at most 65535 of a bin's count, the last one the
+   rest.  */
+typedef struct Group
+{
+  vma_t lowpc, highpc;
+  unsigned nbins, nrecords;
+  uint16_t *last;               /* the bins of the last record */
+} Group;
+
+/* Marks on the bins of the merged histogram, set from single records,
+   so that one bin in several files counts once.  */
+enum { MARK_AT_LIMIT = 1, MARK_NEAR_LIMIT = 2 };
+
+/* What the second pass over the files found.  */
+typedef struct Scan
+{
+  const Run *run;
+  vma_t code_end;               /* where the code ends; 0 if unknown */
+  unsigned char **marks;        /* per run->hist record, per bin */
+  size_t files_skipped;         /* standard input cannot be read twice */
+  bool incomplete;              /* a file could not be read to its end */
+  unsigned long split_ranges;   /* ranges written as several records */
+  unsigned long bins_at_limit;  /* 65535 in their range's last record */
+  unsigned long bins_near_limit; /* over half of it, in a lone record */
+  unsigned long arcs;           /* arc records */
+  unsigned long arcs_unmatched; /* naming an address with no function */
+  uint64_t calls_unmatched;
+  unsigned long arcs_far;       /* callee address far into its function */
+} Scan;
+
+/* How the executable was built, from its symbols.  */
+typedef enum Instrumented { INSTR_NO, INSTR_YES, INSTR_UNKNOWN } Instrumented;
+
+typedef struct Exe
+{
+  Instrumented instrumented;    /* its code calls mcount (-pg) */
+  bool glibc_runtime;           /* linked with -pg: glibc starts profiling */
+  bool libgmon;                 /* linked with libgmon */
+  bool has_code_end;
+  vma_t code_end;               /* etext, else the end of the last code */
+} Exe;
+
+/* The facts the findings are drawn from.  */
+typedef struct Facts
+{
+  Exe exe;
+  Scan scan;
+  double samples;               /* in the histogram, all files */
+  double outside_below, outside_above;  /* outside every function */
+  unsigned long bins_over_limit; /* merged bins above 65535 */
+  bool hist_disjoint;           /* histogram and functions do not meet */
+  unsigned long idle_funcs;     /* with samples but no calls */
+  int problems;
+} Facts;
+
+/* ---- wrapped text ------------------------------------------------------- */
+
+/* Columns taken by the N bytes at S: UTF-8 continuation bytes take none,
+   so that translations wrap and align by characters.  */
+static size_t
+columns (const char *s, size_t n)
+{
+  size_t c = 0;
+
+  for (size_t i = 0; i < n; i++)
+    if (((unsigned char) s[i] & 0xc0) != 0x80)
+      c++;
+  return c;
+}
+
+/* Print TEXT as one paragraph wrapped at WIDTH: the first line starts
+   with FIRST, the others with INDENT spaces.  A newline in TEXT starts a
+   new line.  Messages are single paragraphs without line breaks, so that
+   translations need not be wrapped by hand.  */
+static void
+wrap (const char *first, int indent, const char *text)
+{
+  const char *p = text;
+  size_t col = columns (first, strlen (first));
+  bool empty = true;
+
+  out_str (first);
+  while (*p)
+    {
+      size_t len, w;
+
+      if (*p == ' ')
+        {
+          p++;
+          continue;
+        }
+      if (*p == '\n')
+        {
+          out_char ('\n');
+          out_spaces (indent);
+          col = (size_t) indent;
+          empty = true;
+          p++;
+          continue;
+        }
+      len = strcspn (p, " \n");
+      w = columns (p, len);
+      if (!empty && col + 1 + w > WIDTH)
+        {
+          out_char ('\n');
+          out_spaces (indent);
+          col = (size_t) indent;
+          empty = true;
+        }
+      if (!empty)
+        {
+          out_char (' ');
+          col++;
+        }
+      out_write (p, len);
+      col += w;
+      empty = false;
+      p += len;
+    }
+  out_char ('\n');
+}
+
+static char * __attribute__ ((format (printf, 1, 0)))
+format_v (const char *fmt, va_list ap)
+{
+  char *s;
+
+  if (vasprintf (&s, fmt, ap) < 0)
+    gp_die (_("%s: out of memory\n"), whoami);
+  return s;
+}
+
+/* A paragraph of a finding or section, indented by two.  */
+static void __attribute__ ((format (printf, 1, 2)))
+say (const char *fmt, ...)
+{
+  va_list ap;
+  char *s;
+
+  va_start (ap, fmt);
+  s = format_v (fmt, ap);
+  va_end (ap);
+  wrap ("  ", 2, s);
+  free (s);
+}
+
+/* One point of a list: "- TEXT".  */
+static void __attribute__ ((format (printf, 1, 2)))
+point (const char *fmt, ...)
+{
+  va_list ap;
+  char *s;
+
+  va_start (ap, fmt);
+  s = format_v (fmt, ap);
+  va_end (ap);
+  wrap ("- ", 2, s);
+  free (s);
+}
+
+/* The first line of a finding: what is wrong.  Counts it.  */
+static void __attribute__ ((format (printf, 2, 3)))
+problem (Facts *f, const char *fmt, ...)
+{
+  va_list ap;
+  char *s;
+
+  va_start (ap, fmt);
+  s = format_v (fmt, ap);
+  va_end (ap);
+  out_char ('\n');
+  wrap ("* ", 2, s);
+  free (s);
+  f->problems++;
+}
+
+/* Advice: "What to do: ...".  */
+static void __attribute__ ((format (printf, 1, 2)))
+advice (const char *fmt, ...)
+{
+  va_list ap;
+  char *s, *t;
+
+  va_start (ap, fmt);
+  s = format_v (fmt, ap);
+  va_end (ap);
+  if (asprintf (&t, _("What to do: %s"), s) < 0)
+    gp_die (_("%s: out of memory\n"), whoami);
+  wrap ("  ", 2, t);
+  free (t);
+  free (s);
+}
+
+static void
+heading (const char *title)
+{
+  out_char ('\n');
+  out_str (title);
+  out_char ('\n');
+}
+
+/* The number that picks the plural form of a message about X samples.  */
+static unsigned long
+plural (double x)
+{
+  return x < 0.5 ? 0 : (unsigned long) llround (x);
+}
+
+/* S right-aligned in WIDTH columns, then a space.  */
+static void
+field (const char *s, int width)
+{
+  out_spaces (width - (int) columns (s, strlen (s)));
+  out_str (s);
+  out_char (' ');
+}
+
+/* ---- the executable ----------------------------------------------------- */
+
+/* NAME without its symbol version ("mcount@GLIBC_2.2.5") equals WANT.  */
+static bool
+name_is (const char *name, const char *want)
+{
+  size_t n = strlen (want);
+
+  return strncmp (name, want, n) == 0 && (name[n] == '\0' || name[n] == '@');
+}
+
+static bool
+name_in (const char *name, const char *const *list)
+{
+  for (; *list; list++)
+    if (name_is (name, *list))
+      return true;
+  return false;
+}
+
+/* Whether the executable names a shared library libgmon.so as needed:
+   the names of needed libraries are kept in .dynstr.  */
+static bool
+needs_libgmon (const Core *core)
+{
+  asection *s = bfd_get_section_by_name (core->abfd, ".dynstr");
+  bfd_size_type size;
+  char *buf;
+  bool found;
+
+  if (!s || (size = bfd_section_size (s)) == 0)
+    return false;
+  buf = gp_malloc (size);
+  found = bfd_get_section_contents (core->abfd, s, buf, 0, size)
+          && memmem (buf, size, "libgmon.so", 10) != NULL;
+  free (buf);
+  return found;
+}
+
+static void
+examine_exe (const Core *core, Exe *exe)
+{
+  /* The routines -pg code calls, on the targets gcc supports.  */
+  static const char *const profilers[] = {
+    "mcount", "_mcount", "__mcount", ".mcount", "__fentry__",
+    "__gnu_mcount_nc", NULL
+  };
+  static const char *const etexts[] = { "etext", "_etext", "__etext", NULL };
+  bool referenced = false, defined = false;
+
+  memset (exe, 0, sizeof *exe);
+  for (long i = 0; i < core->nsyms_canonical; i++)
+    {
+      const asymbol *s = core->syms[i];
+      bool undef = bfd_is_und_section (s->section);
+
+      if (name_in (s->name, profilers))
+        {
+          if (undef)
+            referenced = true;
+          else
+            defined = true;
+        }
+      /* gcrt1.o, which -pg links, defines __gmon_start__ and calls
+         __monstartup; a plain link only has a weak reference.  */
+      else if ((name_is (s->name, "__gmon_start__") && !undef)
+               || name_is (s->name, "__monstartup"))
+        exe->glibc_runtime = true;
+      else if (name_is (s->name, "libgmon_dump") && !undef)
+        exe->libgmon = true;
+      else if (name_in (s->name, etexts) && !undef && !exe->has_code_end)
+        {
+          exe->has_code_end = true;
+          exe->code_end = s->value + bfd_section_vma (s->section);
+        }
+    }
+  /* Without etext (a program not linked with -pg, into which libgmon was
+     preloaded) the runtime takes the end of the code segment.  */
+  if (!exe->has_code_end)
+    for (asection *sec = core->abfd->sections; sec; sec = sec->next)
+      if ((bfd_section_flags (sec) & (SEC_CODE | SEC_ALLOC))
+          == (SEC_CODE | SEC_ALLOC))
+        {
+          vma_t end = bfd_section_vma (sec) + bfd_section_size (sec);
+
+          if (end > exe->code_end)
+            exe->code_end = end;
+          exe->has_code_end = true;
+        }
+  if (needs_libgmon (core))
+    exe->libgmon = true;
+  /* A statically linked runtime defines mcount itself; whether the
+     program's code calls it the symbols cannot tell.  */
+  if (referenced)
+    exe->instrumented = INSTR_YES;
+  else if (defined)
+    exe->instrumented = INSTR_UNKNOWN;
+  else
+    exe->instrumented = INSTR_NO;
+}
+
+/* ---- the second pass over the profile files ----------------------------- */
+
+typedef struct Raw
+{
+  FILE *f;
+  const Core *core;
+} Raw;
+
+static bool
+raw_uint (Raw *r, int n, uint64_t *v)
+{
+  unsigned char b[8];
+  uint64_t x = 0;
+
+  if (fread (b, 1, (size_t) n, r->f) != (size_t) n)
+    return false;
+  for (int i = 0; i < n; i++)
+    x |= (uint64_t) b[r->core->big_endian ? n - 1 - i : i] << (8 * i);
+  *v = x;
+  return true;
+}
+
+static bool
+raw_vma (Raw *r, vma_t *v)
+{
+  uint64_t x;
+
+  if (!raw_uint (r, r->core->vma_bytes, &x))
+    return false;
+  if (r->core->vma_bytes == 4 && r->core->sign_extend_vma)
+    x = (uint64_t) (int64_t) (int32_t) (uint32_t) x;
+  *v = x;
+  return true;
+}
+
+/* Whether ADDR lies in one of the executable's functions.  Past the end
+   of the code the symbol table still answers with its last symbol.  */
+static const Sym *
+function_at (const Scan *sc, vma_t addr)
+{
+  if (sc->code_end && addr >= sc->code_end)
+    return NULL;
+  return symtab_lookup (&sc->run->symtab, addr);
+}
+
+/* One arc record: does it name functions, and is the callee address
+   where -pg code calls mcount?  */
+static void
+scan_arc (Scan *sc, vma_t from, vma_t self, uint64_t count)
+{
+  const Sym *parent = function_at (sc, from);
+  const Sym *child = function_at (sc, self);
+
+  sc->arcs++;
+  if (!parent || !child)
+    {
+      sc->arcs_unmatched++;
+      sc->calls_unmatched += count;
+      return;
+    }
+  /* With -l the symbol is a line: the function is the one before it.  */
+  while (!child->is_func && child > sc->run->symtab.base)
+    child--;
+  if (self - child->addr >= PROLOGUE_MAX)
+    sc->arcs_far++;
+}
+
+static Group *
+find_group (Group *g, size_t n, vma_t lowpc, vma_t highpc)
+{
+  for (size_t i = 0; i < n; i++)
+    if (g[i].lowpc == lowpc && g[i].highpc == highpc)
+      return &g[i];
+  return NULL;
+}
+
+/* Read a histogram record's bins into its group; false at end of file.  */
+static bool
+scan_bins (Raw *r, Group *g)
+{
+  for (unsigned i = 0; i < g->nbins; i++)
+    {
+      uint64_t v;
+
+      if (!raw_uint (r, 2, &v))
+        return false;
+      g->last[i] = (uint16_t) v;
+    }
+  g->nrecords++;
+  return true;
+}
+
+/* A file's histogram records are read: mark the bins of the merged
+   histogram that reached the limit in them.  */
+static void
+mark_groups (Scan *sc, Group *g, size_t n)
+{
+  const Histograms *h = &sc->run->hist;
+
+  for (size_t i = 0; i < n; i++)
+    {
+      if (g[i].nrecords > 1)
+        sc->split_ranges++;
+      for (size_t r = 0; r < h->n; r++)
+        {
+          if (h->rec[r].lowpc != g[i].lowpc || h->rec[r].highpc != g[i].highpc)
+            continue;
+          for (unsigned b = 0; b < g[i].nbins && b < h->rec[r].nbins; b++)
+            if (g[i].last[b] == BIN_MAX)
+              sc->marks[r][b] |= MARK_AT_LIMIT;
+            else if (g[i].nrecords == 1 && g[i].last[b] > BIN_MAX / 2)
+              sc->marks[r][b] |= MARK_NEAR_LIMIT;
+        }
+      free (g[i].last);
+    }
+  free (g);
+}
+
+static Group *
+add_group (Group **g, size_t *n, size_t *cap, vma_t lowpc, vma_t highpc,
+           unsigned nbins)
+{
+  Group *grp;
+
+  gp_grow (g, cap, *n + 1, sizeof **g);
+  grp = &(*g)[(*n)++];
+  grp->lowpc = lowpc;
+  grp->highpc = highpc;
+  grp->nbins = nbins;
+  grp->nrecords = 0;
+  grp->last = gp_calloc (nbins ? nbins : 1, sizeof *grp->last);
+  return grp;
+}
+
+/* A GNU-format file, after its header.  gmon_read has accepted the file
+   already, so a short read only ends the scan.  */
+static bool
+scan_gnu (Raw *r, Scan *sc, uint32_t version)
+{
+  static const bool host_big = __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__;
+  Group *groups = NULL;
+  size_t ngroups = 0, cap = 0;
+  bool ok = true;
+  int tag;
+
+  while (ok && (tag = getc (r->f)) != EOF)
+    {
+      vma_t lowpc, highpc, from, self;
+      uint64_t nbins, count;
+      unsigned char skip[GMON_HIST_DIMEN_LEN + 1 + 4];
+      Group *g;
+
+      switch (tag)
+        {
+        case GMON_TAG_TIME_HIST:
+          if (!raw_vma (r, &lowpc) || !raw_vma (r, &highpc)
+              || !raw_uint (r, 4, &nbins)
+              || fread (skip, 1, sizeof skip, r->f) != sizeof skip)
+            ok = false;
+          else
+            {
+              /* A repeated range adds into the first record of it, as
+                 many bins as that one has (as gmon_io reads it).  */
+              g = find_group (groups, ngroups, lowpc, highpc);
+              if (!g)
+                g = add_group (&groups, &ngroups, &cap, lowpc, highpc,
+                               (unsigned) nbins);
+              ok = scan_bins (r, g);
+            }
+          break;
+        case GMON_TAG_CG_ARC:
+          if (!raw_vma (r, &from) || !raw_vma (r, &self)
+              || !raw_uint (r, 4, &count))
+            ok = false;
+          else
+            scan_arc (sc, from, self, count);
+          break;
+        case GMON_TAG_BB_COUNT:
+          /* Version 0 blocks hold strings of their own layout; they are
+             not worth a reader here.  */
+          if (version == 0 || !raw_uint (r, 4, &count))
+            ok = false;
+          else
+            {
+              /* gmon_io reads this count with GNU's double conversion,
+                 which undoes itself between byte orders: follow it.  */
+              if (host_big != r->core->big_endian)
+                count = __builtin_bswap32 ((uint32_t) count);
+              ok = fseeko (r->f, (off_t) (count * 2 * (uint64_t)
+                                          r->core->vma_bytes), SEEK_CUR) == 0;
+            }
+          break;
+        default:
+          ok = false;
+        }
+    }
+  mark_groups (sc, groups, ngroups);
+  return ok;
+}
+
+static bool
+scan_bsd (Raw *r, Scan *sc)
+{
+  int vb = r->core->vma_bytes;
+  vma_t lowpc, highpc, from, self;
+  uint64_t ncnt, version, header, count;
+  size_t ngroups = 0, cap = 0;
+  Group *groups = NULL, *g;
+
+  if (fseeko (r->f, 0, SEEK_SET) != 0 || !raw_vma (r, &lowpc)
+      || !raw_vma (r, &highpc) || !raw_uint (r, 4, &ncnt)
+      || !raw_uint (r, 4, &version))
+    return false;
+  header = version == GMON_BSD44_VERSION ? GMON_BSD44_HDR_SIZE ((uint64_t) vb)
+                                         : GMON_BSD_OLD_HDR_SIZE ((uint64_t) vb);
+  if (ncnt < header || fseeko (r->f, (off_t) header, SEEK_SET) != 0)
+    return false;
+  g = add_group (&groups, &ngroups, &cap, lowpc, highpc,
+                 (unsigned) ((ncnt - header) / 2));
+  if (!scan_bins (r, g))
+    {
+      mark_groups (sc, groups, ngroups);
+      return false;
+    }
+  mark_groups (sc, groups, ngroups);
+  while (raw_vma (r, &from) && raw_vma (r, &self) && raw_uint (r, vb, &count))
+    scan_arc (sc, from, self, count);
+  return true;
+}
+
+static void
+scan_file (Scan *sc, const char *name)
+{
+  const Run *run = sc->run;
+  Raw r = { NULL, run->core };
+  unsigned char hdr[GMON_HEADER_SIZE];
+  bool ok;
+
+  if (strcmp (name, "-") == 0 || !(r.f = fopen (name, "rb")))
+    {
+      sc->files_skipped++;
+      return;
+    }
+  if (fread (hdr, 1, sizeof hdr, r.f) != sizeof hdr)
+    ok = false;
+  else if (memcmp (hdr, GMON_MAGIC, GMON_MAGIC_LEN) == 0
+           && run->opt.file_format != FF_BSD
+           && run->opt.file_format != FF_BSD44)
+    {
+      uint32_t version;
+
+      memcpy (&version, hdr + 4, 4);
+      if (run->core->big_endian != (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__))
+        version = __builtin_bswap32 (version);
+      ok = scan_gnu (&r, sc, version);
+    }
+  else
+    ok = scan_bsd (&r, sc);
+  if (!ok)
+    sc->incomplete = true;
+  fclose (r.f);
+}
+
+static void
+scan_files (const Run *run, const Exe *exe, Scan *sc)
+{
+  const Histograms *h = &run->hist;
+
+  sc->run = run;
+  sc->code_end = exe->has_code_end ? exe->code_end : 0;
+  sc->marks = gp_calloc (h->n ? h->n : 1, sizeof *sc->marks);
+  for (size_t r = 0; r < h->n; r++)
+    sc->marks[r] = gp_calloc (h->rec[r].nbins ? h->rec[r].nbins : 1, 1);
+  for (size_t i = 0; i < run->opt.nprofiles; i++)
+    scan_file (sc, run->opt.profiles[i]);
+  for (size_t r = 0; r < h->n; r++)
+    {
+      for (unsigned b = 0; b < h->rec[r].nbins; b++)
+        if (sc->marks[r][b] & MARK_AT_LIMIT)
+          sc->bins_at_limit++;
+        else if (sc->marks[r][b] & MARK_NEAR_LIMIT)
+          sc->bins_near_limit++;
+      free (sc->marks[r]);
+    }
+  free (sc->marks);
+  sc->marks = NULL;
+}
+
+/* ---- facts from the merged data ------------------------------------------ */
+
+/* The histogram's samples, and those outside every function: the ones
+   the flat profile counts in its total but credits to no symbol.  Of
+   those, the ones below the first symbol are told apart by address; the
+   rest lie beyond the last one.  */
+static void
+count_samples (const Run *run, Facts *f)
+{
+  const Histograms *h = &run->hist;
+  const SymTab *st = &run->symtab;
+  vma_t first = st->base[0].addr, last = st->base[st->len - 1].end_addr;
+  double credited = 0.0, outside;
+  bool meets = false;
+
+  for (size_t r = 0; r < h->n; r++)
+    {
+      const HistRecord *rec = &h->rec[r];
+      vma_t lowpc = rec->lowpc / UNIT;
+
+      if (rec->lowpc <= last && rec->highpc > first)
+        meets = true;
+      for (unsigned i = 0; i < rec->nbins; i++)
+        {
+          double count = (unsigned) rec->sample[i];
+          vma_t lo = lowpc + gp_double_to_vma (h->scale * i);
+          vma_t hi = lowpc + gp_double_to_vma (h->scale * (i + 1));
+
+          if (count == 0)
+            continue;
+          f->samples += count;
+          if (rec->sample[i] > BIN_MAX)
+            f->bins_over_limit++;
+          if (lo < first / UNIT && hi > lo)
+            f->outside_below += count * (double) ((hi < first / UNIT
+                                                   ? hi : first / UNIT) - lo)
+                                / (double) (hi - lo);
+        }
+    }
+  f->hist_disjoint = h->n > 0 && !meets;
+
+  /* Samples credited to symbols left out by -P and the like leave the
+     total too (see hist.c), so this holds whatever the options.  */
+  for (size_t i = 0; i < st->len; i++)
+    credited += st->base[i].hist_time;
+  outside = h->total_time - credited;
+  /* Below half a sample the difference is rounding.  */
+  if (outside < 0.5)
+    f->outside_below = outside = 0.0;
+  f->outside_above = outside > f->outside_below
+                     ? outside - f->outside_below : 0.0;
+}
+
+/* Does SYM stand for main, which is always called from outside the
+   profiled code (the C library's start-up)?  */
+static bool
+is_main (const Run *run, const Sym *sym)
+{
+  const char *name = sym->name;
+
+  if (run->core->leading_char && name[0] == run->core->leading_char)
+    name++;
+  return strcmp (name, "main") == 0;
+}
+
+/* Functions by sampled time, most first; equal times by address.  */
+static int
+cmp_time (const void *a, const void *b)
+{
+  const Sym *l = *(const Sym *const *) a, *r = *(const Sym *const *) b;
+
+  if (l->hist_time != r->hist_time)
+    return l->hist_time < r->hist_time ? 1 : -1;
+  return (l->addr > r->addr) - (l->addr < r->addr);
+}
+
+/* The functions with samples, most first, and how many.  */
+static const Sym **
+sampled_functions (const Run *run, size_t *n)
+{
+  const Sym **v = gp_reallocarray (NULL, run->symtab.len, sizeof *v);
+
+  *n = 0;
+  for (size_t i = 0; i < run->symtab.len; i++)
+    if (run->symtab.base[i].hist_time > 0.0)
+      v[(*n)++] = &run->symtab.base[i];
+  qsort (v, *n, sizeof *v, cmp_time);
+  return v;
+}
+
+/* The name of SYM as the reports print it, malloc'ed.  */
+static char *
+shown_name (const Run *run, const Sym *sym)
+{
+  char *d = names_demangle (&run->names, sym->name);
+
+  return d ? d : gp_strdup (sym->name);
+}
+
+/* ---- the report --------------------------------------------------------- */
+
+/* Which runtime wrote the profile, as far as the executable and the file
+   tell.  */
+typedef enum Runtime
+{
+  RUNTIME_LIBGMON,              /* linked with it, or a split histogram */
+  RUNTIME_LIBGMON_RATE,         /* 1000 samples a second, its default */
+  RUNTIME_GLIBC_RATE,           /* 100 a second, glibc's */
+  RUNTIME_UNKNOWN
+} Runtime;
+
+static Runtime
+guess_runtime (const Run *run, const Facts *f)
+{
+  bool hist = run->gmon_input & INPUT_HISTOGRAM;
+
+  if (f->exe.libgmon || f->scan.split_ranges > 0)
+    return RUNTIME_LIBGMON;
+  if (hist && run->hist.hz == 1000)
+    return RUNTIME_LIBGMON_RATE;
+  if (hist && run->hist.hz == 100)
+    return RUNTIME_GLIBC_RATE;
+  return RUNTIME_UNKNOWN;
+}
+
+/* What was read: the files, the histogram, the call graph.  */
+static void
+print_data (const Run *run, const Facts *f)
+{
+  const Histograms *h = &run->hist;
+
+  heading (_("What the profile holds"));
+  if (run->opt.nprofiles == 1)
+    say (_("Executable: %s.  Profile data: %s."), run->opt.image,
+         run->opt.profiles[0]);
+  else
+    say (ngettext ("Executable: %s.  Profile data: %s and %lu more file, added up.",
+                   "Executable: %s.  Profile data: %s and %lu more files, added up.",
+                   (unsigned long) (run->opt.nprofiles - 1)),
+         run->opt.image, run->opt.profiles[0],
+         (unsigned long) (run->opt.nprofiles - 1));
+  if (run->gmon_input & INPUT_HISTOGRAM)
+    {
+      /* The bytes a bin covers, exactly (the flat profile's granularity
+         line rounds them down).  */
+      double bin_bytes = h->rec[0].nbins
+        ? (double) (h->rec[0].highpc - h->rec[0].lowpc) / h->rec[0].nbins
+        : 0.0;
+
+      if (h->hz > 0)
+        say (ngettext ("Histogram: %.0f sample taken %d times a second, %.2f seconds of CPU time in the program's own code; one bin for every %.0f bytes of code.",
+                       "Histogram: %.0f samples taken %d times a second, %.2f seconds of CPU time in the program's own code; one bin for every %.0f bytes of code.",
+                       plural (f->samples)),
+             f->samples, h->hz, f->samples / h->hz, bin_bytes);
+      else
+        say (ngettext ("Histogram: %.0f sample, at a rate the file does not give; one bin for every %.0f bytes of code.",
+                       "Histogram: %.0f samples, at a rate the file does not give; one bin for every %.0f bytes of code.",
+                       plural (f->samples)),
+             f->samples, bin_bytes);
+    }
+  else
+    say (_("Histogram: none."));
+  if (run->gmon_input & INPUT_CALL_GRAPH)
+    {
+      uint64_t calls = 0;
+
+      for (size_t i = 0; i < run->cg.narcs; i++)
+        calls += run->cg.arcs[i].count;
+      say (ngettext ("Call graph: %llu calls along %lu arc from one function to another.",
+                     "Call graph: %llu calls along %lu arcs from one function to another.",
+                     (unsigned long) run->cg.narcs),
+           (unsigned long long) calls, (unsigned long) run->cg.narcs);
+    }
+  else
+    say (_("Call graph: none."));
+  if (run->gmon_input & INPUT_BB_COUNTS)
+    say (_("Basic-block counts: present."));
+  if (f->scan.files_skipped)
+    say (_("Standard input cannot be read a second time: the checks of single records (full bins, arcs to unknown addresses) leave it out."));
+  if (f->scan.incomplete)
+    say (_("Some records could not be examined one by one (old basic-block records, or the file changed since it was read); the checks of single records cover the records before them."));
+}
+
+/* The expected error of each function's time: the square-root rule.  */
+static void
+print_precision (const Run *run, const Facts *f, const Sym **by_time, size_t n)
+{
+  const Histograms *h = &run->hist;
+  size_t noisy = 0;
+  bool ticks;
+  /* Seconds to the sampling period: 2 decimals at 100 a second, 3 at
+     1000.  */
+  int prec = h->hz > 100 ? (int) ceil (log10 (h->hz)) : 2;
+
+  if (h->hz <= 0 || n == 0)
+    return;
+  heading (_("How precise the times are"));
+  say (_("Times are measured by sampling: %d times a second the program counter is looked at, and the function it points into is credited one sample, %g seconds.  How many samples land in a function varies from run to run by about the square root of their number: a function with n samples is known to within about +/- sqrt(n) samples, or +/- 100/sqrt(n) percent.  100 samples give +/- 10%%, 10000 give +/- 1%%.  Call counts are counted, not sampled."),
+       h->hz, 1.0 / h->hz);
+  out_char ('\n');
+  field (_("samples"), 10);
+  field (_("seconds"), 10);
+  field (_("+/- seconds"), 12);
+  field (_("+/- %"), 7);
+  out_char (' ');
+  out_str (_("function"));
+  out_char ('\n');
+  for (size_t i = 0; i < n; i++)
+    {
+      double s = by_time[i]->hist_time;
+
+      if (s < NOISE_SAMPLES)
+        noisy++;
+      if (i >= LIST_MAX)
+        continue;
+      out_printf ("%10.0f %10.*f %12.*f %7.1f  ", s, prec, s / h->hz, prec,
+                  sqrt (s) / h->hz, 100.0 / sqrt (s));
+      print_name_only (&run->names, by_time[i]);
+      out_char ('\n');
+    }
+  if (n > LIST_MAX)
+    say (ngettext ("... and %lu more function with fewer samples.",
+                   "... and %lu more functions with fewer samples.",
+                   (unsigned long) (n - LIST_MAX)),
+         (unsigned long) (n - LIST_MAX));
+  /* libgmon's CPU-time timers fire on the kernel's tick and weight a
+     signal by the periods it covers: fewer independent samples.  */
+  ticks = guess_runtime (run, f) <= RUNTIME_LIBGMON_RATE && h->hz > 250;
+  if (ticks || noisy)
+    out_char ('\n');
+  if (ticks)
+    say (_("libgmon's timers fire on the kernel's clock tick, often 250 times a second, and a signal that stands for several periods counts as that many samples: the errors can then be up to twice those above."));
+  if (noisy)
+    say (ngettext ("%lu function has fewer than %d samples: its time is known to +/- 50%% or worse, mostly noise.",
+                   "%lu functions have fewer than %d samples: their times are known to +/- 50%% or worse, mostly noise.",
+                   (unsigned long) noisy),
+         (unsigned long) noisy, NOISE_SAMPLES);
+}
+
+/* The run's length against the sampling period.  */
+static void
+check_length (const Run *run, Facts *f, const Sym **by_time, size_t n)
+{
+  const Histograms *h = &run->hist;
+
+  if (!(run->gmon_input & INPUT_HISTOGRAM))
+    {
+      if (run->gmon_input & INPUT_CALL_GRAPH)
+        {
+          problem (f, _("There is no histogram: the profile has call counts but no times."));
+          say (_("The program ran without sampling its program counter.  libgmon does so when LIBGMON_HZ=0; other runtimes when their timer could not be started.  The flat profile and every time in the call graph are then missing; the call counts are complete."));
+          advice (_("run the program again with sampling on (unset LIBGMON_HZ, or give it a rate such as 1000)."));
+        }
+      return;
+    }
+  if (f->samples == 0)
+    {
+      problem (f, _("The histogram is empty: not one sample fell in the program's code."));
+      say (_("Either the run was shorter than one sampling period (%g seconds), or its time went where the histogram does not look: into shared libraries (the C library, for one), into the kernel (system calls), or into waiting, which is not CPU time at all.  With libgmon, LIBGMON_HZ=0 also turns sampling off."),
+           h->hz > 0 ? 1.0 / h->hz : 0.0);
+      advice (_("run the program longer, or on more work; to see the time spent in library code, link the program statically (-static) so that the libraries are part of its code."));
+      return;
+    }
+  if (n > 0 && by_time[0]->hist_time < ENOUGH_SAMPLES && h->hz > 0)
+    {
+      char *busiest = shown_name (run, by_time[0]);
+
+      problem (f, _("The run was too short to measure times: even the busiest function has fewer than %d samples."),
+               ENOUGH_SAMPLES);
+      say (ngettext ("The program ran for %.2f seconds of CPU time, %.0f sampling period of %g seconds.",
+                     "The program ran for %.2f seconds of CPU time, %.0f sampling periods of %g seconds.",
+                     plural (f->samples)),
+           f->samples / h->hz, f->samples, 1.0 / h->hz);
+      say (ngettext ("Its busiest function, %s, has %.0f sample, so its time is known only to +/- %.0f%%; the others' times are rougher still, and their order in the flat profile may be chance.",
+                     "Its busiest function, %s, has %.0f samples, so its time is known only to +/- %.0f%%; the others' times are rougher still, and their order in the flat profile may be chance.",
+                     plural (by_time[0]->hist_time)),
+           busiest, by_time[0]->hist_time, 100.0 / sqrt (by_time[0]->hist_time));
+      advice (_("make each function you care about collect at least %d samples (+/- 10%%), that is %.1f seconds of its own time at this rate: run the program longer or on more work, or add up several runs by giving all their profile files to gprof at once."),
+              ENOUGH_SAMPLES, (double) ENOUGH_SAMPLES / h->hz);
+      free (busiest);
+    }
+}
+
+static void
+check_outside (Facts *f)
+{
+  double outside = f->outside_below + f->outside_above;
+
+  if (outside <= 0.0 || f->hist_disjoint)
+    return;
+  if (outside < OUTSIDE_SHARE * f->samples)
+    {
+      heading (_("Samples outside every function"));
+      say (ngettext ("%.0f sample (%.2f%% of all) fell outside every function of the executable: too few to matter.",
+                     "%.0f samples (%.2f%% of all) fell outside every function of the executable: too few to matter.",
+                     plural (outside)),
+           outside, 100.0 * outside / f->samples);
+      return;
+    }
+  problem (f, ngettext ("%.0f sample, %.1f%% of all, fell outside every function of the executable.",
+                        "%.0f samples, %.1f%% of all, fell outside every function of the executable.",
+                        plural (outside)),
+           outside, 100.0 * outside / f->samples);
+  say (_("%.0f of them lie below the first function, %.0f beyond the end of the last one.  The flat profile counts them in the total, so every function's share of the time looks smaller than it is, but credits them to no function."),
+       f->outside_below, f->outside_above);
+  say (_("Code without a symbol is the usual reason: the PLT, start-up code, a stripped or partly stripped executable.  Many such samples can also mean that the profile was written by another build of the program (see below if so)."));
+  advice (_("give gprof the very executable that wrote the profile, with its symbol table (not stripped)."));
+}
+
+static void
+check_call_graph (const Run *run, Facts *f)
+{
+  const Exe *exe = &f->exe;
+
+  if (exe->instrumented == INSTR_YES && !exe->glibc_runtime && !exe->libgmon)
+    {
+      problem (f, _("The executable was compiled with -pg but linked without it."));
+      say (_("Its functions call the profiling routine, but its start-up never switches profiling on: with glibc's runtime such a program writes no profile at all.  This profile was therefore written by something else: a preloaded libgmon.so (LD_PRELOAD), or another build of the program.  With libgmon all is well; otherwise check that the profile belongs to this executable."));
+      advice (_("link with -pg as well (gcc -pg -o prog *.o), or with libgmon (-lgmon)."));
+    }
+  if (!(run->gmon_input & INPUT_HISTOGRAM) || (run->gmon_input & INPUT_CALL_GRAPH))
+    return;
+  if (exe->instrumented == INSTR_NO)
+    {
+      problem (f, _("There is no call-graph data: the program was linked with -pg, but its code was compiled without it."));
+      say (_("No function of the executable calls the profiling routine (mcount), so no call was counted; only the sampling, which the -pg link sets up, ran.  The flat profile's times are right, but it has no calls column and there is no call graph."));
+      advice (_("compile every source file with -pg too, not just the link (gcc -pg -c file.c)."));
+    }
+  else
+    {
+      problem (f, _("There is no call-graph data, although the code was compiled with -pg."));
+      say (_("Only calls from one profiled function to another are recorded.  The program made none: its functions may have been inlined into main (optimisation), and main's own call comes from the C library, outside the profiled code.  Or the calls were lost by the runtime."));
+      advice (_("compile with -fno-inline (or less optimisation) to see the calls, and check the runtime's messages on standard error."));
+    }
+}
+
+static void
+check_idle_functions (const Run *run, Facts *f, const Sym **by_time, size_t n)
+{
+  size_t shown = 0;
+
+  if (!(run->gmon_input & INPUT_CALL_GRAPH))
+    return;
+  for (size_t i = 0; i < n; i++)
+    if (by_time[i]->is_func && by_time[i]->ncalls == 0
+        && !is_main (run, by_time[i]))
+      f->idle_funcs++;
+  if (f->idle_funcs == 0)
+    return;
+  problem (f, ngettext ("%lu function has samples but no recorded calls.",
+                        "%lu functions have samples but no recorded calls.",
+                        f->idle_funcs),
+           f->idle_funcs);
+  for (size_t i = 0; i < n && shown < LIST_MAX; i++)
+    if (by_time[i]->is_func && by_time[i]->ncalls == 0
+        && !is_main (run, by_time[i]))
+      {
+        out_printf ("    %10.0f  ", by_time[i]->hist_time);
+        print_name_only (&run->names, by_time[i]);
+        out_char ('\n');
+        shown++;
+      }
+  say (_("(samples, then the function; main is left out, as it is always called from outside.)  A function shows no calls when it was compiled without -pg (code from a library linked statically, or a file built without the option), or when it is only called from outside the profiled code: thread start routines, signal handlers, callbacks that a library calls (a qsort comparison, say).  Its own time in the flat profile is right, but the call graph cannot say who called it or pass its time on to them."));
+  advice (_("compile these functions with -pg if their callers matter; for thread routines and callbacks nothing is missing but the caller."));
+}
+
+/* Signs that the profile was written by another program or build.  */
+static void
+check_belongs (const Run *run, Facts *f)
+{
+  const Histograms *h = &run->hist;
+  const Scan *sc = &f->scan;
+  vma_t highpc = 0;
+  bool end_off, far;
+
+  for (size_t i = 0; i < h->n; i++)
+    if (h->rec[i].highpc > highpc)
+      highpc = h->rec[i].highpc;
+  end_off = h->n > 0 && f->exe.has_code_end
+            && (highpc < f->exe.code_end
+                || highpc >= f->exe.code_end + CODE_END_SLACK);
+  /* Most callee addresses far from the start of their function.  */
+  far = sc->arcs > sc->arcs_unmatched
+        && sc->arcs_far * 2 > sc->arcs - sc->arcs_unmatched;
+  if (!f->hist_disjoint && !end_off && sc->arcs_unmatched == 0 && !far)
+    return;
+  problem (f, _("The profile does not seem to belong to this executable."));
+  if (f->hist_disjoint)
+    say (_("The histogram covers addresses 0x%llx to 0x%llx, where the executable has no function at all: none of its samples can be credited."),
+         (unsigned long long) h->rec[0].lowpc,
+         (unsigned long long) highpc);
+  else if (end_off)
+    say (_("The histogram ends at 0x%llx, but this executable's code ends at 0x%llx: the runtime sizes the histogram from the code of the program it ran in."),
+         (unsigned long long) highpc, (unsigned long long) f->exe.code_end);
+  if (sc->arcs_unmatched)
+    say (ngettext ("%lu of %lu arc records (%llu calls) names an address where the executable has no function: gprof drops such an arc, or charges it to the last symbol when the address lies past the code.",
+                   "%lu of %lu arc records (%llu calls) name addresses where the executable has no function: gprof drops such arcs, or charges them to the last symbol when the address lies past the code.",
+                   sc->arcs_unmatched),
+         sc->arcs_unmatched, sc->arcs, (unsigned long long) sc->calls_unmatched);
+  if (far)
+    say (_("%lu of %lu arcs lead to addresses deep inside functions, where -pg code never calls the profiling routine (it does so in the first bytes of a function)."),
+         sc->arcs_far, sc->arcs - sc->arcs_unmatched);
+  say (_("A profile is only meaningful with the executable that wrote it: after a rebuild the addresses in gmon.out point at other code, and the report credits time and calls to the wrong functions."));
+  advice (_("run the current executable again for a new profile, or analyse the profile with the executable it came from."));
+}
+
+static void
+check_bins (const Run *run, Facts *f)
+{
+  const Scan *sc = &f->scan;
+
+  if (sc->bins_at_limit)
+    {
+      problem (f, ngettext ("%lu histogram bin holds 65535 samples, the most a bin can hold.",
+                            "%lu histogram bins hold 65535 samples, the most a bin can hold.",
+                            sc->bins_at_limit),
+               sc->bins_at_limit);
+      say (_("A runtime that stops counting there (libgmon does, writing the BSD format, and says so on standard error) loses every sample beyond it: the code in those bins ran longer than the profile shows."));
+      advice (_("use the GNU format, in which libgmon splits large counts over several records (LIBGMON_FORMAT=gnu, the default), or profile shorter runs and give all their files to gprof at once."));
+    }
+  else if (sc->bins_near_limit && guess_runtime (run, f) != RUNTIME_LIBGMON)
+    {
+      problem (f, ngettext ("%lu histogram bin holds more than half of the 65535 samples a bin can hold.",
+                            "%lu histogram bins hold more than half of the 65535 samples a bin can hold.",
+                            sc->bins_near_limit),
+               sc->bins_near_limit);
+      say (_("glibc's runtime does not stop at 65535: a bin that passes it starts again from 0, without notice.  With counts this high, other bins may have done so, and then show 65536 samples (%g seconds) less each time."),
+           run->hist.hz > 0 ? 65536.0 / run->hist.hz : 0.0);
+      advice (_("profile shorter runs and give all their files to gprof at once, or use libgmon, which splits large counts over several records."));
+    }
+  if (f->bins_over_limit)
+    {
+      problem (f, ngettext ("%lu histogram bin adds up to more than 65535 samples, which gprof -s cannot write.",
+                            "%lu histogram bins add up to more than 65535 samples, which gprof -s cannot write.",
+                            f->bins_over_limit),
+               f->bins_over_limit);
+      say (_("gprof adds them up correctly when it reads several records or files, but a sum file (gmon.sum) has one record with 16-bit bins, as GNU gprof writes it: these bins would lose 65536 samples each time they passed the limit."));
+      advice (_("keep the separate profile files and give them all to gprof, rather than summing them with -s."));
+    }
+}
+
+/* Threads, and the limits of what any profile can say.  */
+static void
+print_limits (const Run *run, const Facts *f)
+{
+  Runtime rt = guess_runtime (run, f);
+
+  heading (_("What the profile cannot tell"));
+  point (_("Threads: the profile file has no record of threads.  It cannot show how many ran, which of them a sample or a call came from, or whether any of them lost samples or calls."));
+  if (rt == RUNTIME_LIBGMON || rt == RUNTIME_LIBGMON_RATE)
+    point (_("This profile looks written by libgmon (%s).  libgmon counts each thread's calls in a table of its own, so none are lost to other threads, and samples each thread on its own CPU clock.  A thread that never calls profiled code is not sampled, and a thread whose sampling timer could not be set up has no samples: libgmon then says so in its line on standard error at exit (\"sampling timers could not be set up\", \"LOST\" for calls).  LIBGMON_VERBOSE=1 prints that line every time."),
+           rt == RUNTIME_LIBGMON
+           ? _("the executable is linked with it, or the histogram is split as only libgmon writes it")
+           : _("1000 samples a second is its default rate"));
+  else if (rt == RUNTIME_GLIBC_RATE)
+    point (_("This profile looks written by glibc's runtime (100 samples a second).  If the program ran several threads: one process-wide timer samples whichever thread is running, so all threads' time is there, but a call made while another thread is being counted is dropped.  With several busy threads half of the calls or more can be missing from the counts and the call graph, and nothing in the file shows it.  libgmon counts every call of every thread (link with -lgmon, or preload libgmon.so)."));
+  else
+    point (_("Which runtime wrote the profile cannot be told from it.  With glibc's runtime, calls made by several threads at once are partly lost; libgmon counts them all and reports on standard error at exit what it could not record."));
+  if (f->idle_funcs)
+    point (_("If the program ran threads, their start routines are among the functions listed above with samples but no calls: the thread library calls them from outside the profiled code."));
+  point (_("Time in the call graph: only a function's own (self) time is measured.  The time of its children is shared out to its callers in proportion to their calls, as if every call took equally long; when some callers make the expensive calls, those figures are wrong."));
+  point (_("Time outside the program: the histogram covers the executable's own code only.  Time in shared libraries, in the kernel and spent waiting does not appear anywhere."));
+}
 
 void
 diagnose_print (Run *run)
 {
-  (void) run;
-  gp_die (_("%s: --diagnose is not available yet\n"), whoami);
+  Facts f;
+  size_t n;
+  const Sym **by_time;
+
+  memset (&f, 0, sizeof f);
+  examine_exe (run->core, &f.exe);
+  scan_files (run, &f.exe, &f.scan);
+  count_samples (run, &f);
+  by_time = sampled_functions (run, &n);
+
+  run_separator (run);
+  out_printf (_("Diagnosis of the profile data of %s\n"), run->opt.image);
+  print_data (run, &f);
+  if (run->gmon_input & INPUT_HISTOGRAM)
+    print_precision (run, &f, by_time, n);
+
+  heading (_("Findings"));
+  check_length (run, &f, by_time, n);
+  check_outside (&f);
+  check_call_graph (run, &f);
+  check_idle_functions (run, &f, by_time, n);
+  check_belongs (run, &f);
+  check_bins (run, &f);
+  if (f.problems == 0)
+    say (_("None: the data has none of the problems this diagnosis looks for."));
+
+  print_limits (run, &f);
+  out_char ('\n');
+  if (f.problems)
+    out_printf (ngettext ("Summary: %d problem found.\n",
+                          "Summary: %d problems found.\n", f.problems),
+                f.problems);
+  else
+    out_printf (_("Summary: no problems found.\n"));
+  free (by_time);
 }

@@ -1,5 +1,6 @@
 /* i18n.h - message translation.  Every user-visible message goes through
-   _() so that po/ can translate it.  */
+   _() (or ngettext, for a message with a count in it) so that po/ can
+   translate it.  */
 
 #ifndef GPROF_I18N_H
 #define GPROF_I18N_H
@@ -9,6 +10,7 @@
 #define _(s) gettext (s)
 #else
 #define _(s) (s)
+#define ngettext(s, p, n) ((n) == 1 ? (s) : (p))
 #endif
 #define N_(s) (s)
 

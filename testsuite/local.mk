@@ -11,3 +11,4 @@ TESTS += testsuite/compat.sh
 EXTRA_DIST += testsuite/compat.sh
 include testsuite/staticcg/local.mk
 include testsuite/cross/local.mk
+include testsuite/diagnose/local.mk

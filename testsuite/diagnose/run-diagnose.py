@@ -1,0 +1,454 @@
+#!/usr/bin/env python3
+"""run-diagnose.py - gprof --diagnose on one profile per situation it
+explains.
+
+The executables are real: progs/prog.c built with -pg, compiled with -pg
+but linked without it, compiled without it but linked with it, and a
+different program (progs/other.c).  The profiles are written here, byte
+by byte, at the executables' real addresses (read with nm), so that each
+holds exactly the situation under test: so many samples in this
+function, a bin at 65535, an arc to an address with no function.  Two
+come from real runs (a program compiled without -pg, and one linked
+without it, which must write no profile at all).
+
+Each case checks phrases the diagnosis must print (and must not), and
+its closing "Summary:" line.  Runs from the top build directory, with
+LC_ALL=C; GPROF names the gprof to test (default ./gprof).  Prints
+"ok CASE" or "FAIL CASE" with the reason and the output, then
+"N passed, M failed".  Exit status 0, 1 on a failure, 77 without gcc,
+99 when the test cannot run.
+"""
+
+import os
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+GPROF = os.path.abspath(os.environ.get("GPROF", "gprof"))
+ENV = dict(os.environ, LC_ALL="C", LANG="C")
+ENV.pop("LANGUAGE", None)
+for var in ("GMON_OUT_PREFIX", "LIBGMON_OUT", "LIBGMON_HZ", "LIBGMON_FORMAT"):
+    ENV.pop(var, None)
+# The runtime built beside gprof, when the configuration builds it.
+LIBGMON = os.path.abspath(os.path.join("libgmon", ".libs", "libgmon.a"))
+
+
+def run(cmd, cwd, check=True):
+    r = subprocess.run(cmd, cwd=cwd, env=ENV, stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE)
+    if check and r.returncode != 0:
+        sys.stderr.write(f"{' '.join(cmd)} failed:\n{r.stderr.decode()}")
+        sys.exit(99)
+    return r
+
+
+def symbols(exe, cwd):
+    """Name -> address of the executable's defined symbols."""
+    out = run(["nm", exe], cwd).stdout.decode()
+    syms = {}
+    for line in out.splitlines():
+        parts = line.split()
+        if len(parts) == 3:
+            syms[parts[2]] = int(parts[0], 16)
+    return syms
+
+
+class Gmon:
+    """A profile file for a 64-bit little-endian program: histogram
+    records of 4-byte bins (glibc's and libgmon's layout) and arcs."""
+
+    def __init__(self, low, high, hz):
+        self.low, self.high, self.hz = low, high, hz
+        self.records = [{}]          # bin index -> count, per record
+        self.arcs = []
+
+    def sample(self, addr, count, record=0):
+        while len(self.records) <= record:
+            self.records.append({})
+        i = (addr - self.low) // 4
+        self.records[record][i] = self.records[record].get(i, 0) + count
+        return self
+
+    def arc(self, frm, self_pc, count):
+        self.arcs.append((frm, self_pc, count))
+        return self
+
+    def nbins(self):
+        return (self.high - self.low) // 4
+
+    def bins(self, rec):
+        return b"".join(struct.pack("<H", rec.get(i, 0))
+                        for i in range(self.nbins()))
+
+    def gnu(self, hist=True):
+        out = b"gmon" + struct.pack("<I", 1) + bytes(12)
+        if hist:
+            for rec in self.records:
+                out += struct.pack("<BQQII", 0, self.low, self.high,
+                                   self.nbins(), self.hz)
+                out += b"seconds".ljust(15, b"\0") + b"s" + self.bins(rec)
+        for frm, self_pc, count in self.arcs:
+            out += struct.pack("<BQQI", 1, frm, self_pc, count)
+        return out
+
+    def bsd44(self):
+        hdr_size = 8 + 8 + 4 + 4 + 4 + 12
+        out = struct.pack("<QQIII", self.low, self.high,
+                          hdr_size + 2 * self.nbins(), 0x00051879, self.hz)
+        out += bytes(12) + self.bins(self.records[0])
+        for frm, self_pc, count in self.arcs:
+            out += struct.pack("<QQQ", frm, self_pc, count)
+        return out
+
+
+def flat(text):
+    """The output with its line breaks and indentation folded into single
+    spaces, so that phrases are found however they were wrapped."""
+    return " ".join(text.split())
+
+
+class Case:
+    def __init__(self, name, exe, files, want=(), absent=(), rows=(),
+                 summary=None, args=()):
+        self.name, self.exe, self.files = name, exe, files
+        self.want, self.absent, self.rows = want, absent, rows
+        self.summary, self.args = summary, list(args)
+
+
+def summary(n):
+    if n == 0:
+        return "Summary: no problems found."
+    return f"Summary: {n} problem{'s' if n > 1 else ''} found."
+
+
+def build(work):
+    progs = os.path.join(HERE, "progs")
+    cc = ["gcc", "-O0", "-fno-inline"]
+    run(cc + ["-pg", "-c", os.path.join(progs, "prog.c"), "-o", "prog-pg.o"],
+        work)
+    run(cc + ["-c", os.path.join(progs, "prog.c"), "-o", "prog-nopg.o"], work)
+    run(cc + ["-pg", "prog-pg.o", "-o", "prog"], work)
+    run(cc + ["-pg", "prog-nopg.o", "-o", "prog-nopg"], work)
+    run(cc + ["prog-pg.o", "-o", "prog-cp"], work)
+    run(cc + ["-pg", os.path.join(progs, "other.c"), "-o", "other"], work)
+
+
+def write(work, name, data):
+    with open(os.path.join(work, name), "wb") as f:
+        f.write(data)
+    return name
+
+
+def cases(work):
+    s = symbols("prog", work)
+    o = symbols("other", work)
+    cp = symbols("prog-cp", work)
+    work_fn, helper, main, idle = s["work"], s["helper"], s["main"], s["idle"]
+    # glibc's histogram: from the start of the executable to etext,
+    # rounded up to 4 bytes.
+    end = (s["etext"] + 3) & ~3
+
+    def glibc(hz=100):
+        return Gmon(0, end, hz)
+
+    # Call sites: a few bytes into the caller; callees: where the
+    # prologue calls mcount.
+    main_to_work = (main + 20, work_fn + 14)
+    work_to_helper = (work_fn + 40, helper + 9)
+
+    def healthy(g):
+        return (g.arc(*main_to_work, 1).arc(*work_to_helper, 250000))
+
+    out = []
+
+    # A run long enough: every figure to +/- 1 or 2 %; nothing to fix.
+    g = healthy(glibc().sample(work_fn + 30, 20000).sample(helper + 4, 2500)
+                .sample(main + 8, 400))
+    out.append(Case(
+        "healthy", "prog", [write(work, "healthy.gmon", g.gnu())],
+        want=["Histogram: 22900 samples taken 100 times a second, 229.00 "
+              "seconds of CPU time",
+              "Call graph: 250001 calls along 2 arcs",
+              "This profile looks written by glibc's runtime",
+              "None: the data has none of the problems"],
+        absent=["too short", "outside every function", "does not seem"],
+        rows=[r"^ +20000 +200\.00 +1\.41 +0\.7  work$",
+              r"^ +2500 +25\.00 +0\.50 +2\.0  helper$",
+              r"^ +400 +4\.00 +0\.20 +5\.0  main$"],
+        summary=summary(0)))
+
+    # A short run: 30 samples in the busiest function, +/- 18 %.
+    g = healthy(glibc().sample(work_fn + 30, 30).sample(helper + 4, 3))
+    out.append(Case(
+        "short run", "prog", [write(work, "short.gmon", g.gnu())],
+        want=["The run was too short to measure times: even the busiest "
+              "function has fewer than 100 samples",
+              "The program ran for 0.33 seconds of CPU time, 33 sampling "
+              "periods of 0.01 seconds",
+              "Its busiest function, work, has 30 samples, so its time is "
+              "known only to +/- 18%",
+              "that is 1.0 seconds of its own time at this rate",
+              "1 function has fewer than 4 samples"],
+        rows=[r"^ +30 +0\.30 +0\.05 +18\.3  work$",
+              r"^ +3 +0\.03 +0\.02 +57\.7  helper$"],
+        summary=summary(1)))
+
+    # A histogram without a single sample, and no histogram at all.
+    g = healthy(glibc())
+    out.append(Case(
+        "no samples", "prog", [write(work, "empty.gmon", g.gnu())],
+        want=["The histogram is empty: not one sample fell in the "
+              "program's code",
+              "shorter than one sampling period (0.01 seconds)",
+              "link the program statically (-static)"],
+        absent=["How precise"], summary=summary(1)))
+    out.append(Case(
+        "no histogram", "prog",
+        [write(work, "nohist.gmon", g.gnu(hist=False))],
+        want=["Histogram: none.",
+              "There is no histogram: the profile has call counts but no "
+              "times", "LIBGMON_HZ=0"],
+        absent=["How precise"], summary=summary(1)))
+
+    # Samples below the first function: a third of them.  And one in a
+    # thousand, which does not matter.
+    g = healthy(glibc().sample(0x10, 500).sample(work_fn + 30, 1000))
+    out.append(Case(
+        "outside", "prog", [write(work, "outside.gmon", g.gnu())],
+        want=["500 samples, 33.3% of all, fell outside every function of "
+              "the executable",
+              "500 of them lie below the first function, 0 beyond the end "
+              "of the last one"],
+        absent=["does not seem"], summary=summary(1)))
+    g = healthy(glibc().sample(0x10, 1).sample(work_fn + 30, 1000))
+    out.append(Case(
+        "outside, a few", "prog", [write(work, "outside1.gmon", g.gnu())],
+        want=["1 sample (0.10% of all) fell outside every function of the "
+              "executable: too few to matter"],
+        summary=summary(0)))
+
+    # No call graph: compiled without -pg (a real run), or compiled with
+    # it and no call between two profiled functions.
+    run(["./prog-nopg", "a", "b", "c"], work, check=False)
+    shutil.move(os.path.join(work, "gmon.out"),
+                os.path.join(work, "nopg.gmon"))
+    out.append(Case(
+        "compiled without -pg", "prog-nopg", ["nopg.gmon"],
+        want=["There is no call-graph data: the program was linked with "
+              "-pg, but its code was compiled without it",
+              "compile every source file with -pg too"],
+        absent=["compiled with -pg but linked", "does not seem"]))
+    g = glibc().sample(work_fn + 30, 1000)
+    out.append(Case(
+        "no calls recorded", "prog", [write(work, "nocalls.gmon", g.gnu())],
+        want=["There is no call-graph data, although the code was compiled "
+              "with -pg", "-fno-inline"],
+        summary=summary(1)))
+
+    # Compiled with -pg, linked without: glibc writes nothing; a profile
+    # such as a preloaded libgmon writes (the code segment's range, 1000
+    # samples a second) is explained.
+    if os.path.exists(os.path.join(work, "gmon.out")):
+        os.remove(os.path.join(work, "gmon.out"))
+    run(["./prog-cp"], work, check=False)
+    code_end = (max(cp["main"] + 0x40, cp.get("_fini", 0) + 9) + 3) & ~3
+    g = (Gmon(cp["_init"], code_end, 1000)
+         .sample(cp["work"] + 30, 5000)
+         .arc(cp["main"] + 20, cp["work"] + 14, 1)
+         .arc(cp["work"] + 40, cp["helper"] + 9, 1000))
+    out.append(Case(
+        "linked without -pg", "prog-cp", [write(work, "cp.gmon", g.gnu())],
+        want=["The executable was compiled with -pg but linked without it",
+              "with glibc's runtime such a program writes no profile at all",
+              "This profile looks written by libgmon (1000 samples a second "
+              "is its default rate)",
+              "libgmon's timers fire on the kernel's clock tick"],
+        absent=["does not seem"], summary=summary(1)))
+
+    # Samples in a function that has no calls although others do.
+    g = (glibc().sample(work_fn + 30, 3000).sample(idle + 4, 700)
+         .arc(*main_to_work, 1))
+    out.append(Case(
+        "samples without calls", "prog", [write(work, "idle.gmon", g.gnu())],
+        want=["1 function has samples but no recorded calls",
+              "thread start routines, signal handlers",
+              "If the program ran threads, their start routines are among "
+              "the functions listed above"],
+        rows=[r"^ +700  idle$"],
+        absent=["main is left out, as it is always called from outside. "
+                "2 functions"],
+        summary=summary(1)))
+
+    # Another program's profile: its histogram ends elsewhere and its
+    # arcs point past this program's code (where gprof charges them to
+    # the last symbol).
+    oend = (o["etext"] + 3) & ~3
+    g = (Gmon(0, oend, 100).sample(o["compute"] + 30, 2000)
+         .arc(o["main"] + 20, o["compute"] + 14, 1)
+         .arc(o["compute"] + 60, oend - 8, 1000))
+    out.append(Case(
+        "another program's profile", "prog",
+        [write(work, "other.gmon", g.gnu())],
+        want=["The profile does not seem to belong to this executable",
+              f"The histogram ends at 0x{oend:x}, but this executable's code "
+              f"ends at 0x{s['etext']:x}",
+              "2 of 2 arc records (1001 calls) name addresses where the "
+              "executable has no function",
+              "run the current executable again"]))
+    # Arcs into the middle of functions: another build of one layout.
+    g = (glibc().sample(work_fn + 30, 2000)
+         .arc(main + 20, work_fn + 100, 1).arc(work_fn + 40, work_fn + 120, 5)
+         .arc(work_fn + 50, helper + 9, 7))
+    out.append(Case(
+        "callees deep inside functions", "prog",
+        [write(work, "deep.gmon", g.gnu())],
+        want=["The profile does not seem to belong to this executable",
+              "2 of 3 arcs lead to addresses deep inside functions"],
+        absent=["The histogram ends at", "names an address"]))
+    out.append(Case(
+        "the right executable", "other", ["other.gmon"],
+        absent=["does not seem"]))
+
+    # Bins at their limit: clipped in a BSD file; over half of it in
+    # glibc's single record; a libgmon file splitting a bin of 65635
+    # over two records; two files adding up beyond what -s can write.
+    g = healthy(Gmon(0, end, 1000).sample(work_fn + 30, 65535)
+                .sample(work_fn + 34, 65535).sample(helper + 4, 100))
+    out.append(Case(
+        "bins at 65535", "prog", [write(work, "full.bsd", g.bsd44())],
+        want=["2 histogram bins hold 65535 samples, the most a bin can hold",
+              "libgmon does, writing the BSD format"],
+        absent=["more than half", "gprof -s cannot write"],
+        summary=summary(1)))
+    g = healthy(glibc().sample(work_fn + 30, 40000))
+    out.append(Case(
+        "bins near the limit", "prog", [write(work, "near.gmon", g.gnu())],
+        want=["1 histogram bin holds more than half of the 65535 samples a "
+              "bin can hold",
+              "starts again from 0, without notice",
+              "show 65536 samples (655.36 seconds) less each time"],
+        summary=summary(1)))
+    g = healthy(Gmon(0, end, 1000).sample(work_fn + 30, 65535)
+                .sample(work_fn + 30, 100, record=1))
+    out.append(Case(
+        "a bin split by libgmon", "prog", [write(work, "split.gmon", g.gnu())],
+        want=["1 histogram bin adds up to more than 65535 samples, which "
+              "gprof -s cannot write",
+              "This profile looks written by libgmon (the executable is "
+              "linked with it, or the histogram is split"],
+        absent=["the most a bin can hold", "more than half"],
+        rows=[r"^ +65635 +65\.635 +0\.256 +0\.4  work$"],
+        summary=summary(1)))
+    g = healthy(glibc().sample(work_fn + 30, 40000))
+    out.append(Case(
+        "two runs added up", "prog",
+        [write(work, "run1.gmon", g.gnu()), write(work, "run2.gmon", g.gnu())],
+        want=["Profile data: run1.gmon and 1 more file, added up",
+              "1 histogram bin holds more than half",
+              "1 histogram bin adds up to more than 65535 samples",
+              "keep the separate profile files"],
+        rows=[r"^ +80000 +800\.00 +2\.83 +0\.4  work$"],
+        summary=summary(2)))
+
+    # What the rate tells about the runtime, and threads.
+    g = healthy(Gmon(0, end, 250).sample(work_fn + 30, 20000))
+    out.append(Case(
+        "unknown runtime", "prog", [write(work, "hz250.gmon", g.gnu())],
+        want=["Threads: the profile file has no record of threads",
+              "Which runtime wrote the profile cannot be told from it"],
+        absent=["looks written by"], summary=summary(0)))
+
+    # A real run with libgmon, found in the executable.
+    if os.path.exists(LIBGMON):
+        run(["gcc", "-pg", "prog-pg.o", "-o", "prog-gmon", LIBGMON,
+             "-lpthread"], work)
+        run(["./prog-gmon", "a", "b", "c"], work, check=False)
+        shutil.move(os.path.join(work, "gmon.out"),
+                    os.path.join(work, "gmon.gmon"))
+        out.append(Case(
+            "libgmon", "prog-gmon", ["gmon.gmon"],
+            want=["This profile looks written by libgmon (the executable is "
+                  "linked with it"],
+            absent=["does not seem", "linked without"]))
+
+    # Standard input cannot be scanned twice: said, not hidden.
+    out.append(Case(
+        "standard input", "prog", ["-"],
+        want=["Standard input cannot be read a second time"],
+        args=["<healthy.gmon"]))
+    return out
+
+
+def check(case, work):
+    stdin = None
+    args = []
+    for a in case.args:
+        if a.startswith("<"):
+            stdin = open(os.path.join(work, a[1:]), "rb")
+        else:
+            args.append(a)
+    r = subprocess.run([GPROF, "--diagnose"] + args + [case.exe] + case.files,
+                       cwd=work, env=ENV, stdin=stdin,
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    if stdin:
+        stdin.close()
+    text = r.stdout.decode()
+    folded = flat(text)
+    problems = []
+    if r.returncode != 0 or r.stderr:
+        problems.append(f"exit {r.returncode}, stderr {r.stderr.decode()!r}")
+    for phrase in case.want:
+        if phrase not in folded:
+            problems.append(f"missing: {phrase}")
+    for phrase in case.absent:
+        if phrase in folded:
+            problems.append(f"unexpected: {phrase}")
+    for row in case.rows:
+        if not re.search(row, text, re.MULTILINE):
+            problems.append(f"no line matching: {row}")
+    if case.summary and case.summary not in text.splitlines():
+        problems.append(f"missing line: {case.summary}")
+    return problems, text
+
+
+def main():
+    if not shutil.which("gcc") or not shutil.which("nm"):
+        print("gcc or nm missing: skipped")
+        return 77
+    if not os.access(GPROF, os.X_OK):
+        print(f"{GPROF} not found")
+        return 99
+    work = tempfile.mkdtemp(prefix="diagnose.")
+    try:
+        build(work)
+        passed = failed = 0
+        all_cases = cases(work)
+        # glibc's runtime writes no profile for a program linked without
+        # -pg: what the diagnosis says about such a program.
+        if os.path.exists(os.path.join(work, "gmon.out")):
+            print("FAIL prog-cp wrote gmon.out: linked without -pg, it "
+                  "should not have")
+            failed += 1
+        for case in all_cases:
+            problems, text = check(case, work)
+            if problems:
+                failed += 1
+                print(f"FAIL {case.name}")
+                for p in problems:
+                    print(f"  {p}")
+                print("  output:\n    " + "\n    ".join(text.splitlines()))
+            else:
+                passed += 1
+                print(f"ok {case.name}")
+        print(f"{passed} passed, {failed} failed")
+        return 1 if failed else 0
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
