@@ -9,6 +9,7 @@
 #include "cg_dfn.h"
 #include "mach/mach.h"
 #include "gprof.h"
+#include "i18n.h"
 #include "msort.h"
 #include "util.h"
 
@@ -91,7 +92,7 @@ cg_arc_add (CallGraph *cg, const SymTab *symtab, Sym *parent, Sym *child,
   if (cg->narcs + 1 > cg->hash_cap / 2)
     {
       if (cg->narcs >= UINT32_MAX - 1)
-        gp_die ("%s: too many call-graph arcs\n", whoami);
+        gp_die (_("%s: too many call-graph arcs\n"), whoami);
       rehash (cg, symtab);
     }
   s = slot_of (cg, symtab, parent, child, &found);
@@ -386,12 +387,12 @@ propagate_time (const CallGraph *cg, Sym *parent)
           if (parent->cyc_num == child->cyc_num)
             continue;
           if (parent->top_order <= child->top_order)
-            fprintf (stderr, "[propagate] toporder botches\n");
+            fprintf (stderr, _("[propagate] toporder botches\n"));
           child = child->cyc_head;
         }
       else if (parent->top_order <= child->top_order)
         {
-          fprintf (stderr, "[propagate] toporder botches\n");
+          fprintf (stderr, _("[propagate] toporder botches\n"));
           continue;
         }
       if (child->ncalls == 0)

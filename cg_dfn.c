@@ -19,6 +19,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include "i18n.h"
 #include "util.h"
 
 enum { DFN_NAN = 0, DFN_BUSY = -1 };
@@ -119,7 +120,7 @@ find_cycle (Dfn *d, uint32_t c)
   if (top == 0 && hc != c)
     top = d->pos[hc];
   if (top == 0)
-    gp_die ("[find_cycle] couldn't find head of cycle\n");
+    gp_die (_("[find_cycle] couldn't find head of cycle\n"));
   if (top == d->depth)
     return;  /* a call to itself */
 
@@ -141,7 +142,7 @@ find_cycle (Dfn *d, uint32_t c)
       uint32_t si = d->stack[s].sym;
 
       if (find_head (d, si) != si)
-        gp_die ("[find_cycle] glommed, but not to head\n");
+        gp_die (_("[find_cycle] glommed, but not to head\n"));
       d->base[d->tail[h]].cyc_next = &d->base[si];
       d->tail[h] = d->tail[si];
       d->head[si] = h;
@@ -199,7 +200,7 @@ cg_dfn_number (SymTab *symtab, const CallGraph *cg)
   Dfn d = { 0 };
 
   if (n > UINT32_MAX - 1)
-    gp_die ("%s: too many symbols\n", whoami);
+    gp_die (_("%s: too many symbols\n"), whoami);
   d.base = symtab->base;
   index_children (&d, n, cg);
   d.order = gp_calloc (n, sizeof *d.order);

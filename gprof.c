@@ -122,7 +122,11 @@ main (int argc, char **argv)
 {
   static Run run;
 
-  setlocale (LC_ALL, "");
+  /* Messages in the user's language, but numbers as in the C locale:
+     the reports keep their layout and stay readable by tools, as GNU
+     gprof's do.  */
+  setlocale (LC_MESSAGES, "");
+  setlocale (LC_CTYPE, "");
   bindtextdomain (PACKAGE, LOCALEDIR);
   textdomain (PACKAGE);
   whoami = argv[0];
