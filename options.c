@@ -103,7 +103,22 @@ Usage: %s [-[abcDhilLrsTvwxyz]] [-[ABCeEfFJnNOpPqQRStZ][name]] [-I dirs]\n\
 \t[image-file] [profile-file...]\n"),
            whoami);
   if (status == 0)
-    out_fprintf (f, _("Report bugs to %s\n"), "<https://sourceware.org/bugzilla/>");
+    {
+      out_fprintf (f, _("Report bugs to %s\n"), "<https://sourceware.org/bugzilla/>");
+      /* Our own options come after GNU's text, which stays as it is (and
+         stays alone after a bad option): see doc/differences.md.  */
+      out_fprintf (f, _("\n\
+Options of this gprof that GNU gprof does not have:\n\
+  --diagnose                 explain what the profile data can and cannot\n\
+                             tell, instead of the reports\n\
+  --export=FORMAT            write the analysis as FORMAT instead of the\n\
+                             reports: dot, callgrind, folded, speedscope,\n\
+                             json or html\n\
+  --export-node-threshold=P  dot: leave out functions under P%% of the time\n\
+  --export-edge-threshold=P  dot: leave out calls under P%% of the time\n\
+  --export-max-depth=N       folded, speedscope, html: stacks of at most N\n\
+                             frames\n"));
+    }
   exit (status);
 }
 
