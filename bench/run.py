@@ -1,0 +1,151 @@
+#!/usr/bin/env python3
+"""run.py [--gprof ./gprof] [--big] [--only NAME] [--runs 3] [--work DIR]
+
+Times our gprof against GNU gprof (/usr/bin/gprof) on synthetic profiles
+made by mkcase.py and on a real -g -pg program made by mkprog.py, checks
+that both print the same bytes, and prints a table: wall seconds (median
+of the runs), peak memory, GNU's time over ours, and for each case twice
+as big as another one, how much more time ours took.  Not a test: run it
+by hand on a quiet machine.  --big adds the cases GNU gprof cannot do in
+reasonable time (up to a million functions); those run ours only."""
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+# name, functions, arcs, shape, options, run GNU too
+LADDER = [
+    ("random-10k", 10000, 40000, "random", "-b", True),
+    ("random-20k", 20000, 80000, "random", "-b", True),
+    ("dag-10k", 10000, 40000, "dag", "-b", True),
+    ("dag-20k", 20000, 80000, "dag", "-b", True),
+    ("chain-10k", 10000, 20000, "chain", "-b", True),
+    ("chain-20k", 20000, 40000, "chain", "-b", True),
+    ("tree-10k", 10000, 20000, "tree", "-b", True),
+    ("tree-20k", 20000, 40000, "tree", "-b", True),
+]
+BIG = [
+    ("random-100k", 100000, 500000, "random", "-b", False),
+    ("random-200k", 200000, 1000000, "random", "-b", False),
+    ("chain-100k", 100000, 200000, "chain", "-b", False),
+    ("chain-200k", 200000, 400000, "chain", "-b", False),
+    ("random-500k", 500000, 2500000, "random", "-b", False),
+    ("random-1m", 1000000, 5000000, "random", "-b", False),
+]
+PROGRAM = ("prog-20k -l", 20000, "-b -l")     # mkprog.py, with -g
+MERGE = ("merge-1000 -s", 1000)                # -s of 1000 profiles of random-20k
+
+
+def make_case(work, name, n, m, shape):
+    d = os.path.join(work, name)
+    if not os.path.exists(os.path.join(d, "gmon.out")):
+        subprocess.run([sys.executable, os.path.join(HERE, "mkcase.py"), d,
+                        "--functions", str(n), "--arcs", str(m),
+                        "--shape", shape], check=True)
+    return d
+
+
+def make_program(work, n):
+    d = os.path.join(work, f"prog-{n}")
+    if not os.path.exists(os.path.join(d, "gmon.out")):
+        subprocess.run([sys.executable, os.path.join(HERE, "mkprog.py"), d,
+                        "--functions", str(n)], check=True)
+    return d
+
+
+def make_merge(work, count):
+    base = make_case(work, "random-20k", 20000, 80000, "random")
+    d = os.path.join(work, f"merge-{count}")
+    if not os.path.exists(os.path.join(d, f"gmon.{count}")):
+        os.makedirs(d, exist_ok=True)
+        shutil.copy(os.path.join(base, "prog"), d)
+        for i in range(1, count + 1):
+            shutil.copy(os.path.join(base, "gmon.out"), os.path.join(d, f"gmon.{i}"))
+    return d, ["-s", "prog"] + [f"gmon.{i}" for i in range(1, count + 1)]
+
+
+def timed(cmd, cwd, out):
+    """Wall seconds and peak KiB of one run, its stdout in OUT."""
+    with open(out, "wb") as f:
+        t = time.perf_counter()
+        r = subprocess.run(["/usr/bin/time", "-f", "%M"] + cmd, cwd=cwd, stdout=f,
+                           stderr=subprocess.PIPE, env=dict(os.environ, LC_ALL="C"))
+        elapsed = time.perf_counter() - t
+    return elapsed, int(r.stderr.decode().strip().splitlines()[-1])
+
+
+def measure(gprof, args, d, tag, runs):
+    times, mem = [], 0
+    for _ in range(runs):
+        t, m = timed([gprof] + args, d, os.path.join(d, f"{tag}.txt"))
+        times.append(t)
+        mem = max(mem, m)
+        if os.path.exists(os.path.join(d, "gmon.sum")):
+            os.replace(os.path.join(d, "gmon.sum"), os.path.join(d, f"{tag}.sum"))
+    return statistics.median(times), mem / 1024
+
+
+def same_output(d):
+    def read(name):
+        p = os.path.join(d, name)
+        if not os.path.exists(p):
+            return b""
+        data = open(p, "rb").read()
+        return data[:8] + bytes(12) + data[20:] if data[:4] == b"gmon" else data
+    return (read("ours.txt") == read("gnu.txt")
+            and read("ours.sum") == read("gnu.sum"))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--gprof", default="./gprof")
+    ap.add_argument("--ref", default="/usr/bin/gprof")
+    ap.add_argument("--work", default="/tmp/gprof-bench-ours")
+    ap.add_argument("--only", default="")
+    ap.add_argument("--big", action="store_true")
+    ap.add_argument("--runs", type=int, default=3)
+    a = ap.parse_args()
+    ours = os.path.abspath(a.gprof)
+
+    jobs = []
+    for name, n, m, shape, opts, gnu in LADDER + (BIG if a.big else []):
+        if a.only in name:
+            jobs.append((name, n, lambda n=n, m=m, s=shape, nm=name:
+                         (make_case(a.work, nm, n, m, s),
+                          opts.split() + ["prog", "gmon.out"]), gnu))
+    if a.only in PROGRAM[0]:
+        jobs.append((PROGRAM[0], PROGRAM[1], lambda: (make_program(a.work, PROGRAM[1]),
+                     PROGRAM[2].split() + ["prog", "gmon.out"]), True))
+    if a.only in MERGE[0]:
+        jobs.append((MERGE[0], 20000, lambda: make_merge(a.work, MERGE[1]), True))
+
+    print(f"{'case':16} {'GNU s':>8} {'ours s':>8} {'ratio':>7} {'GNU MB':>7}"
+          f" {'ours MB':>7}  {'x2 cost':>7}  output")
+    seen, bad = {}, 0
+    for name, n, prepare, gnu in jobs:
+        d, args = prepare()
+        ot, om = measure(ours, args, d, "ours", a.runs)
+        shape = name.split("-")[0]
+        prev = seen.get((shape, n // 2))
+        seen[(shape, n)] = ot
+        growth = f"{ot / prev:7.2f}" if prev else f"{'-':>7}"
+        if gnu:
+            gt, gm = measure(a.ref, args, d, "gnu", a.runs)
+            same = same_output(d)
+            bad += not same
+            print(f"{name:16} {gt:8.3f} {ot:8.3f} {gt / ot:7.1f} {gm:7.1f} {om:7.1f}"
+                  f"  {growth}  {'identical' if same else 'DIFFERS'}")
+        else:
+            print(f"{name:16} {'-':>8} {ot:8.3f} {'-':>7} {'-':>7} {om:7.1f}"
+                  f"  {growth}  (ours only)")
+        sys.stdout.flush()
+    sys.exit(1 if bad else 0)
+
+
+if __name__ == "__main__":
+    main()
