@@ -10,6 +10,7 @@
 void
 blurb_flat (void)
 {
+  /* xgettext:no-c-format */
   out_str (_("\n"
 " %          Share of all the samples taken that landed in this\n"
 "time        function's own code.\n"
@@ -38,6 +39,7 @@ blurb_flat (void)
 void
 blurb_call_graph (void)
 {
+  /* xgettext:no-c-format */
   out_str (_("\n"
 "How to read the call graph\n"
 "\n"
@@ -78,6 +80,7 @@ blurb_call_graph (void)
 void
 blurb_call_graph_bsd (void)
 {
+  /* xgettext:no-c-format */
   out_str (_("\n\n\n"
 "call graph profile:\n"
 "The graph has one entry per function, between dashed lines, ordered\n"

@@ -105,7 +105,9 @@ print_header (Run *run)
       out_printf ("%6.6s %5.5s %7.7s %11.11s %7.7s/%-7.7s     %-8.8s\n", "", "",
               "", "", _("called"), _("total"), _("parents"));
       out_printf ("%-6.6s %5.5s %7.7s %11.11s %7.7s+%-7.7s %-8.8s\t%5.5s\n",
-              _("index"), _("%time"), _("self"), _("descendants"),
+              _("index"),
+              /* xgettext:no-c-format */
+              _("%time"), _("self"), _("descendants"),
               _("called"), _("self"), _("name"), _("index"));
       out_printf ("%6.6s %5.5s %7.7s %11.11s %7.7s/%-7.7s     %-8.8s\n", "", "",
               "", "", _("called"), _("total"), _("children"));
