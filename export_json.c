@@ -187,13 +187,13 @@ function_entry (const Json *j, Sym *s)
   if (s->cyc_num)
     out_printf (",\"cycle\":%d", s->cyc_num);
   entry_times (j, s);
-  out_printf (",\"spontaneous\":%s,\"parents\":[",
+  out_printf (",\"spontaneous\":%s,\"callers\":[",
               s->nparents == 0 ? "true" : "false");
   for (uint32_t k = 0; k < s->nparents; k++)
     arc_entry (j, parents[k], parents[k]->parent,
                parents[k]->parent == s || in_same_cycle (s, parents[k]->parent),
                s->cyc_head->ncalls, k == 0);
-  out_str ("],\"children\":[");
+  out_str ("],\"callees\":[");
   for (uint32_t k = 0; k < s->nchildren; k++)
     arc_entry (j, children[k], children[k]->child,
                children[k]->child == s || in_same_cycle (s, children[k]->child),

@@ -12,3 +12,4 @@ EXTRA_DIST += testsuite/compat.sh
 include testsuite/staticcg/local.mk
 include testsuite/cross/local.mk
 include testsuite/diagnose/local.mk
+include testsuite/export/local.mk

@@ -1,0 +1,25 @@
+## testsuite/export/local.mk - the --export formats, each checked by the
+## tool that reads it (included by testsuite/local.mk).  The tests profile
+## prog.cc once; speedscope, json and html install npm packages into
+## testsuite/work/export/node and skip when npm cannot.
+
+TESTS += \
+	testsuite/export/dot.sh \
+	testsuite/export/callgrind.sh \
+	testsuite/export/folded.sh \
+	testsuite/export/speedscope.sh \
+	testsuite/export/json.sh \
+	testsuite/export/html.sh
+
+EXTRA_DIST += \
+	testsuite/export/lib.sh \
+	testsuite/export/prog.cc \
+	testsuite/export/check.py \
+	testsuite/export/validate.js \
+	testsuite/export/browse.js \
+	testsuite/export/dot.sh \
+	testsuite/export/callgrind.sh \
+	testsuite/export/folded.sh \
+	testsuite/export/speedscope.sh \
+	testsuite/export/json.sh \
+	testsuite/export/html.sh
