@@ -13,3 +13,4 @@ include testsuite/staticcg/local.mk
 include testsuite/cross/local.mk
 include testsuite/diagnose/local.mk
 include testsuite/export/local.mk
+include testsuite/i18n/local.mk
