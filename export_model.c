@@ -10,10 +10,10 @@
 #include <string.h>
 #include "util.h"
 
-/* Bounds the stack expansion: a graph with many paths (a DAG expands
-   exponentially) stops here, the rest of its time going to the
-   truncation frame.  */
-enum { EX_MAX_STEPS = 1 << 22 };
+/* Bounds the stack expansion, in items weighed (a function's own time or
+   an arc): a graph with many paths (a DAG expands exponentially) stops
+   here, the rest of its time going to the truncation frame.  */
+enum { EX_MAX_STEPS = 1 << 23 };
 
 /* ---- nodes and arcs ------------------------------------------------------ */
 
@@ -667,6 +667,7 @@ typedef struct Expander
   uint32_t *frames;
   size_t depth, max_depth;
   uint64_t steps_left;
+  size_t *items;          /* per component, count_items */
   /* Scratch shared by all levels, as a stack: a level uses the slots
      from its base up and gives them back on return.  */
   double *w;
@@ -689,20 +690,23 @@ emit_truncated (Expander *e, uint64_t ticks)
   e->depth--;
 }
 
-/* Weigh component K's items: each member's own ticks, then its arcs out
-   of K.  Returns the number of items.  */
+/* Component K's items: each member's own ticks, then its arcs out.  */
 static size_t
-weigh_items (Expander *e, uint32_t k, size_t base)
+count_items (const Model *m, uint32_t k)
 {
-  const Model *m = e->m;
   size_t n = 0;
 
   for (uint32_t i = m->scc_first[k]; i < m->scc_first[k + 1]; i++)
-    {
-      const ExNode *node = &m->node[m->scc_member[i]];
+    n += 1 + m->node[m->scc_member[i]].nout;
+  return n;
+}
 
-      n += 1 + node->nout;
-    }
+/* Weigh component K's N items into the scratch from BASE on.  */
+static void
+weigh_items (Expander *e, uint32_t k, size_t base, size_t n)
+{
+  const Model *m = e->m;
+
   if (base + n > e->cap)
     {
       e->cap = (base + n) * 2;
@@ -722,7 +726,6 @@ weigh_items (Expander *e, uint32_t k, size_t base)
           e->w[base + n++] = a->inner ? 0.0 : (double) a->ticks;
         }
     }
-  return n;
 }
 
 static void expand (Expander *e, uint32_t k, uint64_t ticks);
@@ -763,18 +766,19 @@ static void
 expand (Expander *e, uint32_t k, uint64_t ticks)
 {
   Model *m = e->m;
-  size_t base = e->top, n, item;
+  size_t base = e->top, item, n;
   bool cycle = model_scc_is_cycle (m, k);
 
   if (ticks == 0)
     return;
-  if (e->depth >= e->max_depth || e->steps_left == 0)
+  n = e->items[k];
+  if (e->depth >= e->max_depth || e->steps_left < n)
     {
       emit_truncated (e, ticks);
       return;
     }
-  e->steps_left--;
-  n = weigh_items (e, k, base);
+  e->steps_left -= n;
+  weigh_items (e, k, base, n);
   ex_apportion (ticks, e->w + base, n, e->part + base);
   e->top = base + n;
   if (cycle)
@@ -800,6 +804,9 @@ model_stacks (Model *m, int max_depth, StackFn fn, void *ctx)
      frame comes last.  */
   e.frames = gp_calloc (e.max_depth + 3, sizeof *e.frames);
   e.steps_left = EX_MAX_STEPS;
+  e.items = gp_calloc (m->nscc + 1, sizeof *e.items);
+  for (uint32_t k = 0; k < m->nscc; k++)
+    e.items[k] = count_items (m, k);
   for (uint32_t k = m->nscc; k-- > 0;)
     {
       uint64_t arriving = 0;
@@ -816,6 +823,7 @@ model_stacks (Model *m, int max_depth, StackFn fn, void *ctx)
         expand (&e, k, m->scc_ticks[k] - arriving);
     }
   free (e.frames);
+  free (e.items);
   free (e.w);
   free (e.part);
 }
