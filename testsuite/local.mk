@@ -14,3 +14,4 @@ include testsuite/cross/local.mk
 include testsuite/diagnose/local.mk
 include testsuite/export/local.mk
 include testsuite/i18n/local.mk
+include testsuite/doc/local.mk

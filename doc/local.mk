@@ -1,0 +1,11 @@
+## doc/local.mk - the manual and the man pages (included by Makefile.am).
+##
+## doc/gprof.texi is the manual of gprof and libgmon (make info, make
+## html); doc/gprof.1 and doc/libgmon.3 are the man pages, installed.
+
+info_TEXINFOS = doc/gprof.texi
+dist_man_MANS = doc/gprof.1 doc/libgmon.3
+
+# distcheck builds the HTML manual rather than the DVI one, which would
+# need TeX.
+AM_DISTCHECK_DVI_TARGET = html
