@@ -251,6 +251,9 @@ export_dot (Run *run)
     d.total -= m.node[m.nnodes - 1].self;
   d.node_min = run->opt.export_node_threshold / 100;
   d.edge_min = run->opt.export_edge_threshold / 100;
+  if (d.total <= 0)
+    /* No time (a profile of calls only): the thresholds would hide all.  */
+    d.node_min = d.edge_min = 0;
   choose_nodes (&d);
   out_str ("digraph {\n"
            "\ttooltip=\" \"\n"

@@ -2,6 +2,7 @@
 """check.py - checks of the --export files that need no outside tool.
 
   check.py ticks GMON              print the samples in GMON's histogram
+  check.py calls-only GMON OUT     write GMON without its histogram to OUT
   check.py folded FILE TICKS [MAX] lines are "stack count", counts add up
                                    to TICKS, stacks have at most MAX frames
   check.py callgrind FILE          calls into each function carry its self
@@ -47,6 +48,23 @@ def gmon_ticks(path):
         else:
             fail("%s: unknown record tag %d" % (path, tag))
     return total
+
+
+def calls_only(path, out):
+    """Copy a GNU gmon.out without its histogram records."""
+    data = open(path, "rb").read()
+    kept, pos = [data[:20]], 20
+    while pos < len(data):
+        tag = data[pos]
+        if tag == 0:
+            (nbins,) = struct.unpack_from("<i", data, pos + 17)
+            pos += 41 + 2 * nbins
+        elif tag == 1:
+            kept.append(data[pos:pos + 21])
+            pos += 21
+        else:
+            fail("%s: record tag %d" % (path, tag))
+    open(out, "wb").write(b"".join(kept))
 
 
 def check_folded(path, ticks, max_frames):
@@ -222,6 +240,8 @@ def main(argv):
     cmd, args = argv[1], argv[2:]
     if cmd == "ticks":
         print(gmon_ticks(args[0]))
+    elif cmd == "calls-only":
+        calls_only(args[0], args[1])
     elif cmd == "folded":
         check_folded(args[0], int(args[1]), int(args[2]) if len(args) > 2 else 0)
     elif cmd == "callgrind":

@@ -49,6 +49,15 @@ else
   fail "node percentages differ from the text call graph"
 fi
 
+# A profile of calls only has no time: the functions are drawn all the same.
+python3 "$here/check.py" calls-only "$gmon" "$work/calls.out"
+"$GPROF" --export=dot "$prog" "$work/calls.out" >"$work/calls.dot"
+if dot -Tsvg "$work/calls.dot" >"$work/calls.svg" && grep -qF '>shared_leaf(unsigned long)<' "$work/calls.svg"; then
+  pass "a profile of calls only is drawn"
+else
+  fail "a profile of calls only is not drawn"
+fi
+
 if "$GPROF" --export=nonsense "$prog" "$gmon" >/dev/null 2>"$work/bad.err" ||
    ! grep -q "unknown format" "$work/bad.err"; then
   fail "--export=nonsense is not refused"
