@@ -218,8 +218,13 @@ parse_map (FILE *f, const char *file, FunctionMap *map)
   while (!feof (f))
     {
       const char *space;
+      int got = fscanf (f, "%1023[^\n:]", buf);
 
-      if (fscanf (f, "%1023[^\n:]", buf) == 0)
+      /* Only an empty file ends before its first line here; GNU gprof
+         goes on with an uninitialised buffer then, and crashes.  */
+      if (got == EOF)
+        break;
+      if (got == 0)
         die_map (file);
       if (strncmp (buf, "No symbols in ", 14) == 0)
         {
