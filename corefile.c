@@ -413,9 +413,30 @@ core_close (Core *core)
   free (core);
 }
 
+/* Whether .text claims more bytes than the whole file holds, as only a
+   damaged section header can (BFD warns "section extending past end of
+   file").  */
+static bool
+text_past_eof (const Core *core)
+{
+  ufile_ptr fsize = bfd_get_file_size (core->abfd);
+
+  return fsize > 0 && core->text_size > fsize
+         && !bfd_is_section_compressed (core->abfd, core->text);
+}
+
 void
 core_read_text_space (Core *core)
 {
+  /* GNU gprof allocates what the header claims, up to terabytes, before
+     BFD finds the file truncated; say what it says then, at once.  */
+  if (text_past_eof (core))
+    {
+      bfd_set_error (bfd_error_file_truncated);
+      bfd_perror ("bfd_get_section_contents");
+      fprintf (stderr, _("%s: can't do -c\n"), whoami);
+      return;
+    }
   core->text_space = malloc (core->text_size ? core->text_size : 1);
   if (!core->text_space)
     gp_die (_("%s: ran out room for %lu bytes of text space\n"), whoami,
@@ -621,7 +642,11 @@ core_line_probes (Core *core, bool exhaustive, vma_t **out)
   if (exhaustive || other_sources
       || !dwarf_probe_addresses (core->filename, &v, &n, &cap))
     {
-      /* Ask about every instruction unit, as GNU gprof does.  */
+      /* Ask about every instruction unit, as GNU gprof does; it would
+         take hours over a .text a damaged header makes gigabytes long.  */
+      if (text_past_eof (core))
+        gp_die (_("%s: %s: .text extends past the end of the file\n"),
+                whoami, core->filename);
       free (v);
       n = start < end ? (size_t) ((end - start + step - 1) / step) : 0;
       v = gp_reallocarray (NULL, n ? n : 1, sizeof *v);
