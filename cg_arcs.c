@@ -112,34 +112,212 @@ cg_arc_add (CallGraph *cg, const SymTab *symtab, Sym *parent, Sym *child,
   return a;
 }
 
+/* Merging many profile files of one program (gprof -s f1 f2 ...) sees
+   the same records again and again, usually in the same order.  Where a
+   (from, self) record counts follows from the two addresses alone (its
+   arc, or nowhere: outside the symbols, or left out by -k), so:
+   - each file's records are kept in order with their arcs, and the next
+     file's records are first compared with them, in step;
+   - records met before in another order are found in a hash table;
+   - counts gather in a compact array per arc, added to the arcs and
+     their callees when all files are read.  */
+typedef struct Record
+{
+  vma_t from, self;
+  uint32_t arc;           /* arc index + 1; 0 for a record that counts nowhere */
+} Record;
+
+typedef struct MemoSlot
+{
+  Record rec;
+  bool used;
+} MemoSlot;
+
+typedef struct TallyMemo
+{
+  MemoSlot *slot;
+  size_t cap, n;
+  Record *prev, *cur;     /* the last file's records, and this file's */
+  size_t nprev, ncur, prev_cap, cur_cap;
+  unsigned long *pending; /* counts per arc not yet added */
+  size_t pending_cap;
+} TallyMemo;
+
 void
-cg_tally (Run *run, vma_t from_pc, vma_t self_pc, unsigned long count)
+cg_tally_memo_start (CallGraph *cg)
+{
+  cg->memo = gp_calloc (1, sizeof *cg->memo);
+}
+
+static size_t
+memo_hash (vma_t from, vma_t self)
+{
+  uint64_t k = from * 0x9e3779b97f4a7c15ULL ^ self;
+
+  k ^= k >> 31;
+  k *= 0xbf58476d1ce4e5b9ULL;
+  return (size_t) (k ^ (k >> 29));
+}
+
+/* The slot of (FROM, SELF): a used one, or the free one to fill.  */
+static MemoSlot *
+memo_find (TallyMemo *m, vma_t from, vma_t self)
+{
+  size_t h;
+
+  if (m->n + 1 > m->cap / 2)
+    {
+      size_t cap = m->cap ? m->cap * 2 : 4096;
+      MemoSlot *slot = gp_calloc (cap, sizeof *slot);
+
+      for (size_t i = 0; i < m->cap; i++)
+        if (m->slot[i].used)
+          {
+            for (h = memo_hash (m->slot[i].rec.from, m->slot[i].rec.self) & (cap - 1);
+                 slot[h].used; h = (h + 1) & (cap - 1))
+              ;
+            slot[h] = m->slot[i];
+          }
+      free (m->slot);
+      m->slot = slot;
+      m->cap = cap;
+    }
+  for (h = memo_hash (from, self) & (m->cap - 1); m->slot[h].used;
+       h = (h + 1) & (m->cap - 1))
+    if (m->slot[h].rec.from == from && m->slot[h].rec.self == self)
+      return &m->slot[h];
+  return &m->slot[h];
+}
+
+/* The arc a record counts toward, or NULL.  */
+static Arc *
+tally_target (Run *run, vma_t from_pc, vma_t self_pc)
 {
   Sym *parent = symtab_lookup (&run->symtab, from_pc);
   Sym *child = symtab_lookup (&run->symtab, self_pc);
 
   if (!parent || !child)
-    return;
+    return NULL;
   /* Calls land on functions: with -l the child is a line of one, and a
      label inside a function stands for the function.  */
   while (!child->is_func)
     {
       if (child == run->symtab.base)
-        return;
+        return NULL;
       child--;
     }
   if (sym_ids_arc_present (&run->ids, INCL_ARCS, parent, child)
       || (run->ids.table[INCL_ARCS].len == 0
           && !sym_ids_arc_present (&run->ids, EXCL_ARCS, parent, child)))
+    return cg_arc_add (&run->cg, &run->symtab, parent, child, 0);
+  return NULL;
+}
+
+/* cg_tally with a memo: the arc index + 1 of the record, or 0.  */
+static uint32_t
+memo_tally (Run *run, TallyMemo *m, vma_t from, vma_t self)
+{
+  Record *r;
+  MemoSlot *seen;
+
+  if (m->ncur < m->nprev && m->prev[m->ncur].from == from
+      && m->prev[m->ncur].self == self)
+    r = &m->prev[m->ncur];
+  else
     {
-      child->ncalls += count;
-      cg_arc_add (&run->cg, &run->symtab, parent, child, count);
+      seen = memo_find (m, from, self);
+      if (!seen->used)
+        {
+          Arc *a = tally_target (run, from, self);
+
+          seen->used = true;
+          seen->rec.from = from;
+          seen->rec.self = self;
+          seen->rec.arc = a ? (uint32_t) (a - run->cg.arcs + 1) : 0;
+          m->n++;
+        }
+      r = &seen->rec;
     }
+  gp_grow (&m->cur, &m->cur_cap, m->ncur + 1, sizeof *m->cur);
+  m->cur[m->ncur++] = *r;
+  return r->arc;
+}
+
+void
+cg_tally (Run *run, vma_t from_pc, vma_t self_pc, unsigned long count)
+{
+  CallGraph *cg = &run->cg;
+  TallyMemo *m = cg->memo;
+  Arc *a;
+
+  if (m)
+    {
+      uint32_t arc = memo_tally (run, m, from_pc, self_pc);
+
+      if (arc)
+        {
+          if (m->pending_cap < cg->narcs)
+            {
+              size_t old = m->pending_cap;
+
+              gp_grow (&m->pending, &m->pending_cap, cg->narcs, sizeof *m->pending);
+              memset (m->pending + old, 0, (m->pending_cap - old) * sizeof *m->pending);
+            }
+          m->pending[arc - 1] += count;
+        }
+      return;
+    }
+  a = tally_target (run, from_pc, self_pc);
+  if (a)
+    {
+      a->count += count;
+      a->child->ncalls += count;
+    }
+}
+
+void
+cg_tally_file_done (CallGraph *cg)
+{
+  TallyMemo *m = cg->memo;
+  Record *t;
+  size_t cap;
+
+  if (!m)
+    return;
+  t = m->prev;
+  cap = m->prev_cap;
+  m->prev = m->cur;
+  m->prev_cap = m->cur_cap;
+  m->nprev = m->ncur;
+  m->cur = t;
+  m->cur_cap = cap;
+  m->ncur = 0;
+}
+
+void
+cg_tally_finish (CallGraph *cg)
+{
+  TallyMemo *m = cg->memo;
+
+  if (!m)
+    return;
+  for (size_t i = 0; i < cg->narcs && i < m->pending_cap; i++)
+    {
+      cg->arcs[i].count += m->pending[i];
+      cg->arcs[i].child->ncalls += m->pending[i];
+    }
+  free (m->slot);
+  free (m->prev);
+  free (m->cur);
+  free (m->pending);
+  free (m);
+  cg->memo = NULL;
 }
 
 void
 cg_free (CallGraph *cg)
 {
+  cg_tally_finish (cg);
   free (cg->arcs);
   free (cg->hash);
   free (cg->children);

@@ -39,6 +39,7 @@ typedef struct CallGraph
   size_t narcs, cap;
   uint32_t *hash;         /* arc index + 1 per slot, 0 when empty */
   size_t hash_cap;
+  struct TallyMemo *memo; /* when merging files: where each record went */
 
   /* Built by cg_assemble.  */
   Arc **children;         /* a symbol's: children[first_child ...] */
@@ -53,6 +54,14 @@ typedef struct CallGraph
 /* Record one arc record of a profile file.  */
 void cg_tally (struct Run *run, vma_t from_pc, vma_t self_pc,
                unsigned long count);
+
+/* Several profile files are to be read: remember where each (from, self)
+   record went, so that the same record in later files costs one lookup.
+   cg_tally_file_done after each file, cg_tally_finish after the last
+   (counts are only complete then).  */
+void cg_tally_memo_start (CallGraph *cg);
+void cg_tally_file_done (CallGraph *cg);
+void cg_tally_finish (CallGraph *cg);
 
 /* The arc PARENT -> CHILD, created with COUNT or increased by it.  */
 Arc *cg_arc_add (CallGraph *cg, const SymTab *symtab, Sym *parent, Sym *child,

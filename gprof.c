@@ -39,8 +39,14 @@ read_profiles (Run *run)
 {
   if (run->opt.file_format == FF_PROF)
     gp_die (_("%s: sorry, file format `prof' is not yet supported\n"), whoami);
+  if (run->opt.nprofiles > 1)
+    cg_tally_memo_start (&run->cg);
   for (size_t i = 0; i < run->opt.nprofiles; i++)
-    gmon_read (run, run->opt.profiles[i]);
+    {
+      gmon_read (run, run->opt.profiles[i]);
+      cg_tally_file_done (&run->cg);
+    }
+  cg_tally_finish (&run->cg);
 }
 
 /* Without report options: the flat profile and the call graph, as far as
