@@ -370,9 +370,11 @@ examine_exe (const Core *core, Exe *exe)
         }
   if (needs_libgmon (core))
     exe->libgmon = true;
-  /* A statically linked runtime defines mcount itself; whether the
-     program's code calls it the symbols cannot tell.  */
-  if (referenced)
+  /* A static link defines mcount instead of referring to it.  The C
+     library's archive only gives it to a program whose code calls it;
+     libgmon's brings it along with the rest of the runtime, and then the
+     symbols cannot tell.  */
+  if (referenced || (defined && !exe->libgmon))
     exe->instrumented = INSTR_YES;
   else if (defined)
     exe->instrumented = INSTR_UNKNOWN;
@@ -995,6 +997,12 @@ check_call_graph (const Run *run, Facts *f)
       problem (f, _("There is no call-graph data: the program was linked with -pg, but its code was compiled without it."));
       say (_("No function of the executable calls the profiling routine (mcount), so no call was counted; only the sampling, which the -pg link sets up, ran.  The flat profile's times are right, but it has no calls column and there is no call graph."));
       advice (_("compile every source file with -pg too, not just the link (gcc -pg -c file.c)."));
+    }
+  else if (exe->instrumented == INSTR_UNKNOWN)
+    {
+      problem (f, _("There is no call-graph data."));
+      say (_("libgmon is linked into the executable statically, profiling routine and all, so its symbols cannot tell whether the code was compiled with -pg.  Either it was not, or no call from one profiled function to another was recorded."));
+      advice (_("compile every source file with -pg, not just the link; compile with -fno-inline to see calls that optimisation removes."));
     }
   else
     {

@@ -242,6 +242,35 @@ def cases(work):
               "-pg, but its code was compiled without it",
               "compile every source file with -pg too"],
         absent=["compiled with -pg but linked", "does not seem"]))
+    # Linked statically: glibc's archive gives mcount only to code that
+    # calls it, so the symbols still tell (a real run).
+    if run(["gcc", "-pg", "-static", "prog-nopg.o", "-o", "prog-static"],
+           work, check=False).returncode == 0:
+        run(["./prog-static", "a", "b", "c"], work, check=False)
+        shutil.move(os.path.join(work, "gmon.out"),
+                    os.path.join(work, "static.gmon"))
+        out.append(Case(
+            "linked statically, compiled without -pg", "prog-static",
+            ["static.gmon"],
+            want=["There is no call-graph data: the program was linked with "
+                  "-pg, but its code was compiled without it"],
+            absent=["compiled with -pg but linked", "does not seem"]))
+    # libgmon's archive brings mcount along whatever the code calls: then
+    # the symbols cannot tell (a real run, libgmon forced in).
+    if os.path.exists(LIBGMON):
+        run(["gcc", "prog-nopg.o", "-Wl,--undefined=libgmon_dump", LIBGMON,
+             "-lpthread", "-o", "prog-gmon-static"], work)
+        run(["./prog-gmon-static", "a", "b", "c"], work, check=False)
+        shutil.move(os.path.join(work, "gmon.out"),
+                    os.path.join(work, "gmon-static.gmon"))
+        out.append(Case(
+            "libgmon linked statically, no calls", "prog-gmon-static",
+            ["gmon-static.gmon"],
+            want=["There is no call-graph data.",
+                  "so its symbols cannot tell whether the code was compiled "
+                  "with -pg"],
+            absent=["compiled with -pg but linked", "although the code",
+                    "does not seem"]))
     g = glibc().sample(work_fn + 30, 1000)
     out.append(Case(
         "no calls recorded", "prog", [write(work, "nocalls.gmon", g.gnu())],
