@@ -9,3 +9,10 @@ dist_man_MANS = doc/gprof.1 doc/libgmon.3
 # distcheck builds the HTML manual rather than the DVI one, which would
 # need TeX.
 AM_DISTCHECK_DVI_TARGET = html
+
+# Listed one by one, not as the directory: a doc/.dirstamp copied from a
+# configured source tree would keep VPATH builds from creating doc/.
+EXTRA_DIST += \
+	doc/differences.md \
+	doc/libgmon.md \
+	doc/export-schema.json

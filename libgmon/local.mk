@@ -78,6 +78,9 @@ GMON_TEST_FILES = \
 	testsuite/libgmon/builds.sh \
 	testsuite/libgmon/format.sh \
 	testsuite/libgmon/build-runtime.sh \
+	testsuite/libgmon/output.sh \
+	testsuite/libgmon/lifecycle.sh \
+	testsuite/libgmon/sampling.sh \
 	testsuite/libgmon/threads.c \
 	testsuite/libgmon/regs.c \
 	testsuite/libgmon/chain.c \
