@@ -909,20 +909,25 @@ print_precision (const Run *run, const Facts *f, const Sym **by_time, size_t n)
          (unsigned long) noisy, NOISE_SAMPLES);
 }
 
-/* The run's length against the sampling period.  */
+/* Whether there are samples at all, and the run's length against the
+   sampling period.  */
 static void
 check_length (const Run *run, Facts *f, const Sym **by_time, size_t n)
 {
   const Histograms *h = &run->hist;
 
+  if (!(run->gmon_input & (INPUT_HISTOGRAM | INPUT_CALL_GRAPH)))
+    {
+      problem (f, _("The profile holds neither samples nor call counts."));
+      say (_("Only its header was written, perhaps with basic-block counts (which gprof -l -C shows): the runtime had nothing to record, or the file was cut short."));
+      advice (_("check that the program was compiled and linked with -pg and ended normally, by exit or by returning from main."));
+      return;
+    }
   if (!(run->gmon_input & INPUT_HISTOGRAM))
     {
-      if (run->gmon_input & INPUT_CALL_GRAPH)
-        {
-          problem (f, _("There is no histogram: the profile has call counts but no times."));
-          say (_("The program ran without sampling its program counter.  libgmon does so when LIBGMON_HZ=0; other runtimes when their timer could not be started.  The flat profile and every time in the call graph are then missing; the call counts are complete."));
-          advice (_("run the program again with sampling on (unset LIBGMON_HZ, or give it a rate such as 1000)."));
-        }
+      problem (f, _("There is no histogram: the profile has call counts but no times."));
+      say (_("The program ran without sampling its program counter.  libgmon does so when LIBGMON_HZ=0; other runtimes when their timer could not be started.  The flat profile and every time in the call graph are then missing; the call counts are complete."));
+      advice (_("run the program again with sampling on (unset LIBGMON_HZ, or give it a rate such as 1000)."));
       return;
     }
   if (f->samples == 0)

@@ -214,6 +214,14 @@ def cases(work):
               "times", "LIBGMON_HZ=0"],
         absent=["How precise"], summary=summary(1)))
 
+    # Only a header: nothing to analyse.
+    out.append(Case(
+        "empty profile", "prog", [write(work, "hdr.gmon", Gmon(0, end, 100)
+                                        .gnu(hist=False))],
+        want=["The profile holds neither samples nor call counts",
+              "ended normally"],
+        absent=["How precise"], summary=summary(1)))
+
     # Samples below the first function: a third of them.  And one in a
     # thousand, which does not matter.
     g = healthy(glibc().sample(0x10, 500).sample(work_fn + 30, 1000))
