@@ -15,3 +15,4 @@ include testsuite/diagnose/local.mk
 include testsuite/export/local.mk
 include testsuite/i18n/local.mk
 include testsuite/doc/local.mk
+include testsuite/fuzz/local.mk

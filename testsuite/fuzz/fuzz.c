@@ -1,0 +1,476 @@
+/* fuzz.c - the harness the libFuzzer targets share: gprof's stages run
+   as main runs them, a way back from exit(), and the release of whatever
+   a run left allocated or open (see fuzz.h).  */
+
+/* gprof.c's stages are static: take them in whole, its main renamed so
+   that it does not clash with libFuzzer's.  */
+int gprof_main (int argc, char **argv);
+#define main gprof_main
+#include "gprof.c"
+#undef main
+
+#include <fcntl.h>
+#include <getopt.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+#include "fuzz.h"
+
+/* ---- the way back from exit() ---------------------------------------- */
+
+void __real_exit (int status) __attribute__ ((noreturn));
+void __wrap_exit (int status) __attribute__ ((noreturn));
+
+static jmp_buf back;
+static bool in_run;
+static volatile int run_status;
+
+/* gp_die's clean-up functions: kept here, per run, because gp_die keeps
+   those it did not run for the rest of the process, and a run of ours
+   never reaches the end of the process.  */
+static void (*die_hooks[8]) (void);
+static int n_die_hooks;
+
+void __wrap_gp_on_die (void (*fn) (void));
+
+void
+__wrap_gp_on_die (void (*fn) (void))
+{
+  if (n_die_hooks < 8)
+    die_hooks[n_die_hooks++] = fn;
+}
+
+void
+__wrap_exit (int status)
+{
+  if (!in_run)
+    __real_exit (status);
+  while (n_die_hooks > 0)
+    die_hooks[--n_die_hooks] ();
+  run_status = status;
+  longjmp (back, 1);
+}
+
+/* ---- what a run allocates and opens --------------------------------- */
+
+/* Every block allocated during a run, in an open-addressing hash set, so
+   that the blocks a run left behind when it exited can be freed.  */
+static void **blocks;
+static size_t blocks_cap, nblocks;
+static bool tracking;
+
+void *__real_malloc (size_t n);
+void *__real_calloc (size_t n, size_t size);
+void *__real_realloc (void *p, size_t n);
+void __real_free (void *p);
+char *__real_strdup (const char *s);
+char *__real_strndup (const char *s, size_t n);
+void *__wrap_malloc (size_t n);
+void *__wrap_calloc (size_t n, size_t size);
+void *__wrap_realloc (void *p, size_t n);
+void __wrap_free (void *p);
+char *__wrap_strdup (const char *s);
+char *__wrap_strndup (const char *s, size_t n);
+
+static size_t
+slot_of (const void *p)
+{
+  uintptr_t h = (uintptr_t) p;
+
+  h ^= h >> 17;
+  h *= 0x9e3779b97f4a7c15u;
+  return (size_t) (h >> 20) & (blocks_cap - 1);
+}
+
+static void track (void *p);
+
+static void
+grow_blocks (void)
+{
+  void **old = blocks;
+  size_t old_cap = blocks_cap;
+
+  blocks_cap = blocks_cap ? 2 * blocks_cap : 1024;
+  blocks = __real_calloc (blocks_cap, sizeof *blocks);
+  if (!blocks)
+    abort ();
+  nblocks = 0;
+  for (size_t i = 0; i < old_cap; i++)
+    if (old[i])
+      track (old[i]);
+  __real_free (old);
+}
+
+static void
+track (void *p)
+{
+  size_t i;
+
+  if (!p)
+    return;
+  if (2 * (nblocks + 1) > blocks_cap)
+    grow_blocks ();
+  for (i = slot_of (p); blocks[i]; i = (i + 1) & (blocks_cap - 1))
+    ;
+  blocks[i] = p;
+  nblocks++;
+}
+
+/* Remove P if it is there (linear probing: move the followers back).  */
+static void
+untrack (void *p)
+{
+  size_t i, j;
+
+  if (!p || nblocks == 0)
+    return;
+  for (i = slot_of (p); blocks[i] != p; i = (i + 1) & (blocks_cap - 1))
+    if (!blocks[i])
+      return;
+  blocks[i] = NULL;
+  nblocks--;
+  for (j = (i + 1) & (blocks_cap - 1); blocks[j]; j = (j + 1) & (blocks_cap - 1))
+    {
+      void *q = blocks[j];
+      size_t home = slot_of (q);
+
+      /* Q may move into the hole at I unless its home lies in (I, J].  */
+      if ((j > i && (home <= i || home > j)) || (j < i && home <= i && home > j))
+        {
+          blocks[i] = q;
+          blocks[j] = NULL;
+          i = j;
+        }
+    }
+}
+
+void *
+__wrap_malloc (size_t n)
+{
+  void *p = __real_malloc (n);
+
+  if (tracking)
+    track (p);
+  return p;
+}
+
+void *
+__wrap_calloc (size_t n, size_t size)
+{
+  void *p = __real_calloc (n, size);
+
+  if (tracking)
+    track (p);
+  return p;
+}
+
+void *
+__wrap_realloc (void *p, size_t n)
+{
+  void *q = __real_realloc (p, n);
+
+  if (q || n == 0)
+    untrack (p);
+  if (tracking)
+    track (q);
+  return q;
+}
+
+void
+__wrap_free (void *p)
+{
+  untrack (p);
+  __real_free (p);
+}
+
+char *
+__wrap_strdup (const char *s)
+{
+  char *p = __real_strdup (s);
+
+  if (tracking)
+    track (p);
+  return p;
+}
+
+char *
+__wrap_strndup (const char *s, size_t n)
+{
+  char *p = __real_strndup (s, n);
+
+  if (tracking)
+    track (p);
+  return p;
+}
+
+/* Streams and BFDs opened during a run.  */
+enum { MAX_OPEN = 64 };
+static FILE *files[MAX_OPEN];
+static bfd *bfds[MAX_OPEN];
+
+FILE *__real_fopen (const char *name, const char *mode);
+FILE *__real_fdopen (int fd, const char *mode);
+int __real_fclose (FILE *f);
+bfd *__real_bfd_openr (const char *name, const char *target);
+bfd_boolean __real_bfd_close (bfd *abfd);
+FILE *__wrap_fopen (const char *name, const char *mode);
+FILE *__wrap_fdopen (int fd, const char *mode);
+int __wrap_fclose (FILE *f);
+bfd *__wrap_bfd_openr (const char *name, const char *target);
+bfd_boolean __wrap_bfd_close (bfd *abfd);
+
+static void
+remember (void **set, void *p)
+{
+  if (!p || !tracking)
+    return;
+  for (int i = 0; i < MAX_OPEN; i++)
+    if (!set[i])
+      {
+        set[i] = p;
+        return;
+      }
+}
+
+static void
+forget (void **set, void *p)
+{
+  for (int i = 0; i < MAX_OPEN; i++)
+    if (set[i] == p)
+      set[i] = NULL;
+}
+
+FILE *
+__wrap_fopen (const char *name, const char *mode)
+{
+  FILE *f = __real_fopen (name, mode);
+
+  remember ((void **) files, f);
+  return f;
+}
+
+FILE *
+__wrap_fdopen (int fd, const char *mode)
+{
+  FILE *f = __real_fdopen (fd, mode);
+
+  remember ((void **) files, f);
+  return f;
+}
+
+int
+__wrap_fclose (FILE *f)
+{
+  forget ((void **) files, f);
+  return __real_fclose (f);
+}
+
+bfd *
+__wrap_bfd_openr (const char *name, const char *target)
+{
+  bfd *abfd = __real_bfd_openr (name, target);
+
+  remember ((void **) bfds, abfd);
+  return abfd;
+}
+
+bfd_boolean
+__wrap_bfd_close (bfd *abfd)
+{
+  forget ((void **) bfds, abfd);
+  return __real_bfd_close (abfd);
+}
+
+/* Close and free what the run left.  */
+static void
+release_run (void)
+{
+  tracking = false;
+  for (int i = 0; i < MAX_OPEN; i++)
+    {
+      if (bfds[i])
+        __wrap_bfd_close (bfds[i]);
+      if (files[i])
+        __wrap_fclose (files[i]);
+    }
+  for (size_t i = 0; i < blocks_cap; i++)
+    if (blocks[i])
+      {
+        __real_free (blocks[i]);
+        blocks[i] = NULL;
+      }
+  nblocks = 0;
+  /* One big run must not make every later release sweep a big table.  */
+  if (blocks_cap > 4096)
+    {
+      __real_free (blocks);
+      blocks = NULL;
+      blocks_cap = 0;
+    }
+  n_die_hooks = 0;
+}
+
+/* ---- running gprof ----------------------------------------------------- */
+
+static FILE *quiet;       /* stderr during a run, unless FUZZ_VERBOSE */
+
+static void
+init_once (void)
+{
+  static bool done;
+  int null;
+
+  if (done)
+    return;
+  done = true;
+  whoami = "gprof";
+  xmalloc_set_program_name (whoami);
+  /* Reports go to file descriptor 1; libFuzzer writes to 2.  */
+  null = open ("/dev/null", O_WRONLY);
+  if (null < 0 || dup2 (null, STDOUT_FILENO) < 0)
+    abort ();
+  close (null);
+  if (!getenv ("FUZZ_VERBOSE"))
+    quiet = __real_fopen ("/dev/null", "w");
+}
+
+int
+fuzz_gprof (int argc, char **argv, Core *core, const char *profile,
+            unsigned flags)
+{
+  static Run run;
+  FILE *saved_stderr = stderr;
+
+  init_once ();
+  memset (&run, 0, sizeof run);
+  optind = 0;             /* glibc's getopt starts afresh */
+  run_status = 0;
+  if (quiet)
+    stderr = quiet;
+  tracking = true;
+  in_run = true;
+  if (setjmp (back) == 0)
+    {
+      if (flags & FUZZ_EXPAND)
+        expandargv (&argc, &argv);
+      run.first_output = true;
+      hist_init (&run.hist);
+      options_parse (&run.opt, argc, argv);
+      if (profile)
+        {
+          run.opt.profiles[0] = profile;
+          run.opt.nprofiles = 1;
+        }
+      if (run.opt.export_format && !export_check_format (run.opt.export_format))
+        exit (1);
+      if (core)
+        run.core = core;
+      else
+        {
+          run.core = core_open (run.opt.image, run.opt.function_mapping_file);
+          if (run.opt.ignore_direct_calls)
+            core_read_text_space (run.core);
+        }
+      names_init (&run.names, &run.opt, run.core->leading_char);
+      read_symbols (&run);
+      read_profiles (&run);
+      default_reports (&run);
+      if (run.opt.output_style & STYLE_SUMMARY_FILE)
+        gmon_write (&run, SUMMARY_FILE);
+      analyse (&run);
+      print_reports (&run);
+    }
+  in_run = false;
+  out_flush ();
+  release_run ();
+  fflush (stderr);
+  stderr = saved_stderr;
+  return run_status;
+}
+
+/* ---- inputs ----------------------------------------------------------- */
+
+const char *
+fuzz_file (int slot, const uint8_t *data, size_t size)
+{
+  static int fd[4] = { -1, -1, -1, -1 };
+  static char path[4][32];
+
+  if (fd[slot] < 0)
+    {
+      fd[slot] = memfd_create ("fuzz", 0);
+      if (fd[slot] < 0)
+        abort ();
+      snprintf (path[slot], sizeof path[slot], "/proc/self/fd/%d", fd[slot]);
+    }
+  if (ftruncate (fd[slot], 0) != 0
+      || (size && pwrite (fd[slot], data, size, 0) != (ssize_t) size))
+    abort ();
+  return path[slot];
+}
+
+const char *
+fuzz_fixture (const char *name)
+{
+  const char *dir = getenv ("FUZZ_FIXTURES");
+  char *path;
+
+  if (!dir)
+    {
+      fprintf (stderr, "FUZZ_FIXTURES must name a directory mkfixture wrote\n");
+      abort ();
+    }
+  path = __real_malloc (strlen (dir) + strlen (name) + 2);
+  if (!path)
+    abort ();
+  sprintf (path, "%s/%s", dir, name);
+  return path;
+}
+
+Core *
+fuzz_image (const char *name)
+{
+  static struct { char name[32]; Core *core; } images[8];
+  int i;
+
+  init_once ();
+  for (i = 0; i < 8 && images[i].core; i++)
+    if (strcmp (images[i].name, name) == 0)
+      return images[i].core;
+  if (i == 8)
+    abort ();
+  snprintf (images[i].name, sizeof images[i].name, "%s", name);
+  /* Outside a run: an error here is the fixtures', and ends the process.  */
+  images[i].core = core_open (fuzz_fixture (name), NULL);
+  core_read_text_space (images[i].core);
+  return images[i].core;
+}
+
+int
+fuzz_words (const uint8_t *data, size_t size, char **argv, int max)
+{
+  static char *copy;
+  int argc = 0;
+  size_t start = 0;
+
+  free (copy);
+  copy = malloc (size + 1);
+  if (!copy)
+    abort ();
+  memcpy (copy, data, size);
+  copy[size] = '\0';
+  argv[argc++] = (char *) "gprof";
+  for (size_t i = 0; i <= size && argc < max; i++)
+    if (i == size || copy[i] == '\0' || copy[i] == '\n')
+      {
+        copy[i] = '\0';
+        if (i > start)
+          argv[argc++] = copy + start;
+        start = i + 1;
+      }
+  argv[argc] = NULL;
+  return argc;
+}

@@ -1,0 +1,32 @@
+/* fuzz_map.c - libFuzzer target: -R, the map of functions to object
+   files, and the file ordering made with it.
+
+   Input: the map file.  The executable is opened for every input, since
+   core_open reads the map.  */
+
+#include "config.h"
+#include "fuzz.h"
+
+int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
+
+int
+LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
+{
+  static char *image, *profile;
+  char *argv[8];
+  int argc = 0;
+
+  if (!image)
+    {
+      image = (char *) fuzz_fixture ("prog64le.elf");
+      profile = (char *) fuzz_fixture ("gnu-64le.gmon");
+    }
+  argv[argc++] = (char *) "gprof";
+  argv[argc++] = (char *) "-R";
+  argv[argc++] = (char *) fuzz_file (0, data, size);
+  argv[argc++] = image;
+  argv[argc++] = profile;
+  argv[argc] = NULL;
+  fuzz_gprof (argc, argv, NULL, NULL, 0);
+  return 0;
+}
