@@ -16,3 +16,4 @@ include testsuite/export/local.mk
 include testsuite/i18n/local.mk
 include testsuite/doc/local.mk
 include testsuite/fuzz/local.mk
+include testsuite/damaged/local.mk
