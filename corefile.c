@@ -640,7 +640,7 @@ core_line_probes (Core *core, bool exhaustive, vma_t **out)
       return 0;
     }
   if (exhaustive || other_sources
-      || !dwarf_probe_addresses (core->filename, &v, &n, &cap))
+      || !dwarf_probe_addresses (core->abfd, core->filename, &v, &n, &cap))
     {
       /* Ask about every instruction unit, as GNU gprof does; it would
          take hours over a .text a damaged header makes gigabytes long.  */

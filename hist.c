@@ -361,8 +361,17 @@ hist_print (Run *run)
   else
     out_printf (_("Flat profile:\n"));
 
-  for (size_t i = 0; i < n; i++)
-    sorted[i] = &run->symtab.base[i];
+  /* Symbols without time or calls print no row, and cmp_time is a
+     consistent order, so leaving them out of the sort changes nothing
+     in what is printed (it matters with -l: most lines have neither).  */
+  n = 0;
+  for (size_t i = 0; i < run->symtab.len; i++)
+    {
+      Sym *s = &run->symtab.base[i];
+
+      if (!run->opt.ignore_zeros || s->ncalls != 0 || s->hist_time != 0)
+        sorted[n++] = s;
+    }
   msort_ptrs ((void **) sorted, n, cmp_time, NULL);
   unit = choose_unit (run, sorted, n);
   print_header (run, si_units[unit].prefix);

@@ -171,11 +171,20 @@ print_name_only (const NameFmt *nf, const Sym *sym)
     {
       const char *file = names_file (nf, sym->file);
 
+      /* " (%s:%d @ %lx)" with -l, " (%s:%d)" without: printed for every
+         line symbol, so without printf.  */
+      size_t flen = strlen (file);
+
+      out_write (" (", 2);
+      out_write (file, flen);
+      out_char (':');
+      size += 4 + (int) flen + out_int (sym->line_num);
       if (nf->line_granularity)
-        size += out_printf (" (%s:%d @ %lx)", file, sym->line_num,
-                        (unsigned long) sym->addr);
-      else
-        size += out_printf (" (%s:%d)", file, sym->line_num);
+        {
+          out_write (" @ ", 3);
+          size += 3 + out_hex ((unsigned long) sym->addr);
+        }
+      out_char (')');
     }
   return size;
 }

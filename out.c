@@ -115,7 +115,7 @@ out_ulong (unsigned long v, int width, bool left)
   out_padded (p, (size_t) (end - p), width, left);
 }
 
-void
+int
 out_int (int v)
 {
   char digits[24], *end = digits + sizeof digits, *p;
@@ -125,6 +125,22 @@ out_int (int v)
   if (v < 0)
     *--p = '-';
   out_write (p, (size_t) (end - p));
+  return (int) (end - p);
+}
+
+int
+out_hex (unsigned long v)
+{
+  char digits[24], *end = digits + sizeof digits, *p = end;
+
+  do
+    {
+      *--p = "0123456789abcdef"[v & 15];
+      v >>= 4;
+    }
+  while (v);
+  out_write (p, (size_t) (end - p));
+  return (int) (end - p);
 }
 
 /* X * SCALE rounded as glibc rounds it, for 0 <= X < 1e12.  The rounded

@@ -85,8 +85,10 @@ out_spaces (int n)
 void out_field (const char *s, int width, bool left);
 /* %Wlu, or %-Wlu when LEFT.  */
 void out_ulong (unsigned long v, int width, bool left);
-/* %d */
-void out_int (int v);
+/* %d; returns the number of characters written.  */
+int out_int (int v);
+/* %lx; returns the number of characters written.  */
+int out_hex (unsigned long v);
 /* %W.Pf, as glibc rounds it (to nearest, ties to even, on the exact
    binary value).  */
 void out_fixed (double x, int width, int prec);

@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
-"""mkprog.py DIR --functions N [--seed K]
+"""mkprog.py DIR --functions N [--seed K] [--libgmon PATH]
 
 Writes DIR/prog.c, a C program of N functions where each calls four
 others (later ones, so it terminates) as deep as a small budget allows,
 builds it with gcc -O1 -g -pg into DIR/prog and runs it for DIR/gmon.out.
 A real -pg program with a real call graph and line information, for
-timing -l and the call graph of a big program."""
+timing -l and the call graph of a big program.  Its 4N arcs overflow
+glibc's fixed arc table for big N: give our libgmon.a with --libgmon."""
 import argparse
 import os
 import random
@@ -41,11 +42,13 @@ def main():
     ap.add_argument("dir")
     ap.add_argument("--functions", type=int, required=True)
     ap.add_argument("--seed", type=int, default=11)
+    ap.add_argument("--libgmon", help="link this runtime (libgmon.a)")
     a = ap.parse_args()
     os.makedirs(a.dir, exist_ok=True)
     src = os.path.join(a.dir, "prog.c")
     write_source(src, a.functions, random.Random(a.seed))
-    subprocess.run(["gcc", "-O1", "-g", "-pg", "-o", "prog", "prog.c"],
+    subprocess.run(["gcc", "-O1", "-g", "-pg", "-o", "prog", "prog.c"]
+                   + ([os.path.abspath(a.libgmon)] if a.libgmon else []),
                    cwd=a.dir, check=True)
     subprocess.run(["./prog"], cwd=a.dir, check=True)
 

@@ -50,11 +50,12 @@ def make_case(work, name, n, m, shape):
     return d
 
 
-def make_program(work, n):
+def make_program(work, n, libgmon):
     d = os.path.join(work, f"prog-{n}")
     if not os.path.exists(os.path.join(d, "gmon.out")):
         subprocess.run([sys.executable, os.path.join(HERE, "mkprog.py"), d,
-                        "--functions", str(n)], check=True)
+                        "--functions", str(n)]
+                       + (["--libgmon", libgmon] if libgmon else []), check=True)
     return d
 
 
@@ -119,7 +120,9 @@ def main():
                          (make_case(a.work, nm, n, m, s),
                           opts.split() + ["prog", "gmon.out"]), gnu))
     if a.only in PROGRAM[0]:
-        jobs.append((PROGRAM[0], PROGRAM[1], lambda: (make_program(a.work, PROGRAM[1]),
+        libgmon = os.path.join(os.path.dirname(ours), "libgmon", ".libs", "libgmon.a")
+        libgmon = libgmon if os.path.exists(libgmon) else None
+        jobs.append((PROGRAM[0], PROGRAM[1], lambda: (make_program(a.work, PROGRAM[1], libgmon),
                      PROGRAM[2].split() + ["prog", "gmon.out"]), True))
     if a.only in MERGE[0]:
         jobs.append((MERGE[0], 20000, lambda: make_merge(a.work, MERGE[1]), True))
