@@ -336,6 +336,15 @@ def cases(work):
               "2 of 2 arc records (1001 calls) name addresses where the "
               "executable has no function",
               "run the current executable again"]))
+    # A histogram of addresses where this program has no code at all.
+    g = healthy(Gmon(0x100000, 0x100400, 100).sample(0x100100, 500))
+    out.append(Case(
+        "histogram away from the code", "prog",
+        [write(work, "away.gmon", g.gnu())],
+        want=["The profile does not seem to belong to this executable",
+              "The histogram covers addresses 0x100000 to 0x100400, where "
+              "the executable has no function at all"],
+        absent=["fell outside every function"], summary=summary(1)))
     # Arcs into the middle of functions: another build of one layout.
     g = (glibc().sample(work_fn + 30, 2000)
          .arc(main + 20, work_fn + 100, 1).arc(work_fn + 40, work_fn + 120, 5)
