@@ -21,6 +21,9 @@
 
 enum { READ_BUF = 1 << 16 };
 
+/* The most histogram records of different ranges gprof takes.  */
+enum { MAX_HIST_RECORDS = 1024 };
+
 /* A profile file read through a buffer of our own: a big profile has
    millions of records of a few bytes each.  */
 typedef struct Reader
@@ -199,6 +202,12 @@ read_hist_record (Run *run, Reader *r)
   if ((uint64_t) to_read * 2 > rd_left (r))
     gp_die (_("%s: %s: unexpected EOF after reading %u of %u samples\n"),
             whoami, r->name, (unsigned) (rd_left (r) / 2), to_read);
+  /* Every record is compared with every other, and every symbol with
+     every record: a damaged file of millions of tiny records would take
+     hours, as it does GNU gprof.  Real profiles have a handful.  */
+  if (!rec && run->hist.n >= MAX_HIST_RECORDS)
+    gp_die (_("%s: %s: more than %d histogram records (file corrupted?)\n"),
+            whoami, r->name, MAX_HIST_RECORDS);
   if (!rec)
     rec = hist_new_record (&run->hist, lowpc, highpc, nbins);
   got = rd_bins (r, rec->sample, to_read);

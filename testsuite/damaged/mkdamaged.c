@@ -18,8 +18,10 @@
             damage that GNU handles well, where the answer is GNU's;
      ok     exit status 0 and no message: a file that is odd but valid,
             where GNU misbehaves (the output is not compared).
-   COST is "costly" where GNU gprof would allocate gigabytes or hang on
-   the case (run-damaged.sh never runs GNU on those), else "-".  ARG...
+   COST is "costly" where GNU gprof would allocate gigabytes, hang or
+   crash on the case, or where we deliberately answer otherwise
+   (doc/differences.md): run-damaged.sh never compares those with GNU.
+   Else "-".  ARG...
    is the command line after "gprof"; every ARG that names a file of DIR
    is an input of the case.
 
@@ -393,6 +395,31 @@ value_cases (const char *image, const char *tg)
                   "-b %s.elf %s", image, file);
         buf_free (&b);
       }
+
+  /* 1025 records over different ranges, one bin each: more than gprof
+     takes (doc/differences.md; GNU takes minutes for a few hundred
+     thousand, and is not asked here).  */
+  {
+    struct buf b = buf_new (img->t);
+    struct hist h = hist_new (0, 4, 1);
+
+    put_gnu_header (&b, 1);
+    for (uint64_t k = 0; k < 1025; k++)
+      {
+        h.low = where (img, "main", 0) + 4 * k;
+        h.high = h.low + 4;
+        put_gnu_hist (&b, &h);
+      }
+    snprintf (name, sizeof name, "hist-many-%s", tg);
+    snprintf (file, sizeof file, "%s.gmon", name);
+    write_buf (file, &b, b.len);
+    add_case (name, "exact", 1, true,
+              msg ("gprof: %s: more than 1024 histogram records (file corrupted?)\n",
+                   file),
+              "-b %s.elf %s", image, file);
+    hist_free (&h);
+    buf_free (&b);
+  }
 
   /* Every bit of the magic, the version and the bin count flipped.  */
   for (int bit = 0; bit < 32; bit++)
