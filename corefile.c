@@ -406,6 +406,7 @@ core_close (Core *core)
       free (core->map[i].function_name);
     }
   free (core->map);
+  free (core->symfile_names);
   free (core->text_space);
   free (core->synthetic);
   free (core->syms);
@@ -787,7 +788,9 @@ core_create_syms_from (Core *core, const char *file, SymTab *symtab)
   FILE *f = fopen (file, "r");
   char buf[SYMFILE_BUF], address[SYMFILE_BUF], name[SYMFILE_BUF], type;
   Sym *syms = NULL;
-  size_t n = 0, cap = 0;
+  size_t n = 0, cap = 0, *name_at = NULL, name_cap = 0, names_len = 0,
+         names_cap = 0;
+  char *names = NULL;
 
   if (!f)
     gp_die (_("%s: could not open %s.\n"), whoami, file);
@@ -807,7 +810,14 @@ core_create_syms_from (Core *core, const char *file, SymTab *symtab)
       memset (s, 0, sizeof *s);
       if (sscanf (address, "%" SCNx64, &addr) == 1)
         s->addr = addr;
-      s->name = gp_strdup (name);
+      /* The names live in one block that the core owns: symbols that
+         the table's finalization merges away must not take theirs with
+         them (a leak), nor may the block move under the others.  */
+      gp_grow (&name_at, &name_cap, n, sizeof *name_at);
+      name_at[n - 1] = names_len;
+      gp_grow (&names, &names_cap, names_len + strlen (name) + 1, 1);
+      strcpy (names + names_len, name);
+      names_len += strlen (name) + 1;
       s->is_func = true;
       s->is_bb_head = true;
       s->is_static = type == 't';
@@ -815,6 +825,11 @@ core_create_syms_from (Core *core, const char *file, SymTab *symtab)
   fclose (f);
   if (n == 0)
     gp_die (_("%s: file `%s' has no symbols\n"), whoami, file);
+  for (size_t i = 0; i < n; i++)
+    syms[i].name = names + name_at[i];
+  free (name_at);
+  free (core->symfile_names);
+  core->symfile_names = names;
   symtab->base = syms;
   symtab->len = n;
   symtab_finalize (symtab, core_text_last (core), NULL);

@@ -44,6 +44,7 @@ typedef struct Core
   FunctionMap *map;             /* -R, sorted by function name */
   size_t nmap;
   unsigned char *text_space;    /* .text contents, for -c */
+  char *symfile_names;          /* -S: the names of its symbols */
 } Core;
 
 /* Open IMAGE and read its symbols, and MAP_FILE (-R) if not NULL; exits
