@@ -223,7 +223,7 @@ sort_members (Sym *cyc)
   v = gp_reallocarray (NULL, n ? n : 1, sizeof *v);
   for (Sym *m = cyc->cyc_next; m; m = m->cyc_next)
     v[i++] = m;
-  msort_ptrs ((void **) v, n, cmp_member, NULL);
+  sort_stable_ptrs ((void **) v, n, cmp_member, NULL);
   link = &cyc->cyc_next;
   for (i = 0; i < n; i++)
     {
@@ -251,10 +251,59 @@ print_members (Run *run, Sym *cyc)
 
 /* One caller or callee line: a count alone for calls within a cycle or
    to itself, else the propagated times and count/total.  */
+/* The columns of an arc line built in memory and written at once: most
+   of a big call graph's lines are these.  False for values printf must
+   format (print_arc_line then takes the general way).  */
+static bool
+build_arc_columns (const Run *run, const Arc *a, bool inside,
+                   unsigned long total)
+{
+  char line[160], *p = line;
+  int children_width = run->opt.bsd_style ? 11 : 7;
+
+  memset (p, ' ', 12);
+  p += 12;
+  if (inside)
+    {
+      /* " %7.7s %7.7s" (or %11.11s), " %7lu %7.7s     " */
+      memset (p, ' ', (size_t) (2 + 7 + children_width));
+      p += 2 + 7 + children_width;
+      *p++ = ' ';
+      p = out_fmt_ulong (p, a->count, 7, false);
+      memset (p, ' ', 13);
+      p += 13;
+    }
+  else
+    {
+      /* " %7.2f %7.2f" (or %11.2f), " %7lu/%-7lu     " */
+      *p++ = ' ';
+      if (!(p = out_fmt_fixed (p, a->time / run->hist.hz, 7, 2)))
+        return false;
+      *p++ = ' ';
+      if (!(p = out_fmt_fixed (p, a->child_time / run->hist.hz,
+                               children_width, 2)))
+        return false;
+      *p++ = ' ';
+      p = out_fmt_ulong (p, a->count, 7, false);
+      *p++ = '/';
+      p = out_fmt_ulong (p, total, 7, true);
+      memset (p, ' ', 5);
+      p += 5;
+    }
+  out_write (line, (size_t) (p - line));
+  return true;
+}
+
 static void
 print_arc_line (Run *run, const Arc *a, const Sym *other, bool inside,
                 unsigned long total)
 {
+  if (build_arc_columns (run, a, inside, total))
+    {
+      print_name (&run->names, other);
+      out_char ('\n');
+      return;
+    }
   print_blank_index ();
   if (inside)
     {
@@ -291,7 +340,7 @@ print_parents (Run *run, Sym *child)
       out_printf (_(" %7.7s %7.7s     <spontaneous>\n"), "", "");
       return;
     }
-  msort_ptrs ((void **) parents, child->nparents, cmp_parents, NULL);
+  sort_stable_ptrs ((void **) parents, child->nparents, cmp_parents, NULL);
   for (uint32_t k = 0; k < child->nparents; k++)
     {
       Arc *a = parents[k];
@@ -307,7 +356,7 @@ print_children (Run *run, Sym *parent)
 {
   Arc **children = cg_children (&run->cg, parent);
 
-  msort_ptrs ((void **) children, parent->nchildren, cmp_children, NULL);
+  sort_stable_ptrs ((void **) children, parent->nchildren, cmp_children, NULL);
   for (uint32_t k = 0; k < parent->nchildren; k++)
     {
       Arc *a = children[k];

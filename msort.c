@@ -44,6 +44,25 @@ msort_rec (void **v, size_t n, void **tmp, msort_cmp cmp, void *ctx)
 }
 
 void
+sort_stable_ptrs (void **v, size_t n, msort_cmp cmp, void *ctx)
+{
+  if (n > 16)
+    {
+      msort_ptrs (v, n, cmp, ctx);
+      return;
+    }
+  for (size_t i = 1; i < n; i++)
+    {
+      void *x = v[i];
+      size_t j = i;
+
+      for (; j > 0 && cmp (v[j - 1], x, ctx) > 0; j--)
+        v[j] = v[j - 1];
+      v[j] = x;
+    }
+}
+
+void
 msort_ptrs (void **v, size_t n, msort_cmp cmp, void *ctx)
 {
   void *small[64], **tmp = small;

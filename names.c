@@ -192,22 +192,25 @@ print_name_only (const NameFmt *nf, const Sym *sym)
 void
 print_name (const NameFmt *nf, const Sym *sym)
 {
+  char tags[64], *p = tags;
+
   print_name_only (nf, sym);
-  if (sym->cyc_num != 0)
+  if (sym->cyc_num != 0 && !nf->cycle_fmt_is_default)
+    out_printf (nf->cycle_fmt, sym->cyc_num);
+  else if (sym->cyc_num != 0)
     {
-      if (nf->cycle_fmt_is_default)
-        {
-          out_str (" <cycle ");
-          out_int (sym->cyc_num);
-          out_char ('>');
-        }
-      else
-        out_printf (nf->cycle_fmt, sym->cyc_num);
+      /* " <cycle %d>" */
+      memcpy (p, " <cycle ", 8);
+      p = out_fmt_ulong (p + 8, (unsigned long) sym->cyc_num, 0, false);
+      *p++ = '>';
     }
   if (sym->index != 0)
     {
-      out_str (sym->print_flag ? " [" : " (");
-      out_int (sym->index);
-      out_char (sym->print_flag ? ']' : ')');
+      /* " [%d]" or " (%d)" */
+      *p++ = ' ';
+      *p++ = sym->print_flag ? '[' : '(';
+      p = out_fmt_ulong (p, (unsigned long) sym->index, 0, false);
+      *p++ = sym->print_flag ? ']' : ')';
     }
+  out_write (tags, (size_t) (p - tags));
 }

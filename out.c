@@ -169,6 +169,53 @@ round_scaled (double x, double scale)
   return (unsigned long long) n;
 }
 
+char *
+out_fmt_ulong (char *p, unsigned long v, int width, bool left)
+{
+  char digits[24], *end = digits + sizeof digits, *d = utoa (v, end);
+  int n = (int) (end - d), pad = width > n ? width - n : 0;
+
+  if (!left)
+    for (; pad > 0; pad--)
+      *p++ = ' ';
+  memcpy (p, d, (size_t) n);
+  p += n;
+  for (; pad > 0; pad--)
+    *p++ = ' ';
+  return p;
+}
+
+char *
+out_fmt_fixed (char *p, double x, int width, int prec)
+{
+  static const double scales[] = { 1, 10, 100, 1000 };
+  char digits[40], *end = digits + sizeof digits, *d;
+  unsigned long long n;
+  double a = fabs (x);
+  int len, pad;
+
+  if (!isfinite (x) || a >= 1e12 || prec < 0 || prec > 3)
+    return NULL;
+  n = round_scaled (a, scales[prec]);
+  d = end;
+  for (int i = 0; i < prec; i++)
+    {
+      *--d = (char) ('0' + n % 10);
+      n /= 10;
+    }
+  if (prec > 0)
+    *--d = '.';
+  d = utoa (n, d);
+  /* glibc keeps the sign of negative values that round to zero.  */
+  if (signbit (x))
+    *--d = '-';
+  len = (int) (end - d);
+  for (pad = width - len; pad > 0; pad--)
+    *p++ = ' ';
+  memcpy (p, d, (size_t) len);
+  return p + len;
+}
+
 void
 out_fixed (double x, int width, int prec)
 {

@@ -92,6 +92,13 @@ int out_hex (unsigned long v);
 /* %W.Pf, as glibc rounds it (to nearest, ties to even, on the exact
    binary value).  */
 void out_fixed (double x, int width, int prec);
+/* The same conversions into a line being built in memory at P, for the
+   hottest lines: each returns the end of what it wrote.  A field takes
+   at most 24 bytes beyond WIDTH.  out_fmt_fixed returns NULL for values
+   it leaves to printf (not finite, or 1e12 and more).  */
+char *out_fmt_ulong (char *p, unsigned long v, int width, bool left);
+char *out_fmt_fixed (char *p, double x, int width, int prec);
+
 /* printf into the buffer; returns the number of bytes written.  */
 int out_printf (const char *fmt, ...) __attribute__ ((format (printf, 1, 2)));
 /* fprintf, through the buffer when F is stdout.  */
