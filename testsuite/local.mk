@@ -17,3 +17,10 @@ include testsuite/i18n/local.mk
 include testsuite/doc/local.mk
 include testsuite/fuzz/local.mk
 include testsuite/damaged/local.mk
+
+# What the tests leave under testsuite/work/ (the export tests' npm
+# packages among it) survives make clean and goes with make distclean.
+distclean-local: distclean-testsuite-work
+distclean-testsuite-work:
+	-rm -rf testsuite/work
+.PHONY: distclean-testsuite-work
