@@ -69,19 +69,6 @@ rehash (CallGraph *cg, const SymTab *symtab)
 }
 
 Arc *
-cg_arc_lookup (const CallGraph *cg, const SymTab *symtab, const Sym *parent,
-               const Sym *child)
-{
-  bool found;
-  size_t s;
-
-  if (cg->hash_cap == 0)
-    return NULL;
-  s = slot_of (cg, symtab, parent, child, &found);
-  return found ? &cg->arcs[cg->hash[s] - 1] : NULL;
-}
-
-Arc *
 cg_arc_add (CallGraph *cg, const SymTab *symtab, Sym *parent, Sym *child,
             unsigned long count)
 {

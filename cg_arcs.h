@@ -66,8 +66,6 @@ void cg_tally_finish (CallGraph *cg);
 /* The arc PARENT -> CHILD, created with COUNT or increased by it.  */
 Arc *cg_arc_add (CallGraph *cg, const SymTab *symtab, Sym *parent, Sym *child,
                  unsigned long count);
-Arc *cg_arc_lookup (const CallGraph *cg, const SymTab *symtab,
-                    const Sym *parent, const Sym *child);
 
 /* The pseudo-symbol that calls through a register lead to (-c on some
    architectures); it lives just after the last symbol of SYMTAB.  */
