@@ -145,8 +145,7 @@ same_arcs (const Run *a, const Run *b, int times, int count_bits)
       const Arc *x = &a->cg.arcs[k];
       size_t p = (size_t) (x->parent - a->symtab.base);
       size_t c = (size_t) (x->child - a->symtab.base);
-      const Arc *y = cg_arc_lookup (&b->cg, &b->symtab, &b->symtab.base[p],
-                                    &b->symtab.base[c]);
+      const Arc *y = run_find_arc (b, p, c);
 
       if (!y || y->count != ((x->count & mask) * times))
         {

@@ -90,8 +90,7 @@ syms_are (const Run *run, const Want *want)
 static const Arc *
 arc (const Run *run, size_t from, size_t to)
 {
-  return cg_arc_lookup (&run->cg, &run->symtab, &run->symtab.base[from],
-                        &run->symtab.base[to]);
+  return run_find_arc (run, from, to);
 }
 
 static bool

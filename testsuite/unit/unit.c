@@ -205,3 +205,14 @@ run_arc (Run *run, size_t i, size_t j, unsigned long count)
   child->ncalls += count;
   cg_arc_add (&run->cg, &run->symtab, parent, child, count);
 }
+
+const Arc *
+run_find_arc (const Run *run, size_t i, size_t j)
+{
+  const Sym *parent = &run->symtab.base[i], *child = &run->symtab.base[j];
+
+  for (size_t k = 0; k < run->cg.narcs; k++)
+    if (run->cg.arcs[k].parent == parent && run->cg.arcs[k].child == child)
+      return &run->cg.arcs[k];
+  return NULL;
+}

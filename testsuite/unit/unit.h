@@ -53,6 +53,11 @@ vma_t run_text_last (const struct Run *run);
    does without symspecs: the callee's count, then the arc.  */
 void run_arc (struct Run *run, size_t i, size_t j, unsigned long count);
 
+/* The arc from symbol I to symbol J of RUN, or NULL: a plain scan, as
+   the analyzer itself never looks arcs up by pair.  */
+struct Arc;
+const struct Arc *run_find_arc (const struct Run *run, size_t i, size_t j);
+
 /* Run FN in a child process and tell whether it returned true: a test
    that crashes the analyzer then fails alone instead of ending the
    program.  Prints the signal that killed the child, if any.  */
