@@ -74,8 +74,7 @@ out_spaces (int n)
       int k = n < 256 ? n : 256;
 
       out_reserve ((size_t) k);
-      for (int i = 0; i < k; i++)
-        out_pos[i] = ' ';
+      memset (out_pos, ' ', (size_t) k);
       out_pos += k;
       n -= k;
     }
