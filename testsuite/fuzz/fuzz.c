@@ -343,6 +343,12 @@ fuzz_gprof (int argc, char **argv, Core *core, const char *profile,
 {
   static Run run;
   FILE *saved_stderr = stderr;
+  /* A core kept across runs gets, during a run, pointers to blocks that
+     release_run frees (the -S names, say): it leaves as it came.  */
+  Core saved_core;
+
+  if (core)
+    saved_core = *core;
 
   init_once ();
   memset (&run, 0, sizeof run);
@@ -390,6 +396,8 @@ fuzz_gprof (int argc, char **argv, Core *core, const char *profile,
   in_run = false;
   out_flush ();
   release_run ();
+  if (core)
+    *core = saved_core;
   fflush (stderr);
   stderr = saved_stderr;
   return run_status;
