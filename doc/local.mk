@@ -14,5 +14,8 @@ AM_DISTCHECK_DVI_TARGET = html
 # configured source tree would keep VPATH builds from creating doc/.
 EXTRA_DIST += \
 	doc/differences.md \
+	doc/exports.md \
 	doc/libgmon.md \
+	doc/performance.md \
+	doc/robustness.md \
 	doc/export-schema.json
