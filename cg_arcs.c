@@ -176,13 +176,11 @@ memo_find (TallyMemo *m, vma_t from, vma_t self)
   return &m->slot[h];
 }
 
-/* The arc a record counts toward, or NULL.  */
+/* The arc a record from PARENT to CHILD (their symbols, or NULL) counts
+   toward, or NULL.  */
 static Arc *
-tally_target (Run *run, vma_t from_pc, vma_t self_pc)
+tally_target_syms (Run *run, Sym *parent, Sym *child)
 {
-  Sym *parent = symtab_lookup (&run->symtab, from_pc);
-  Sym *child = symtab_lookup (&run->symtab, self_pc);
-
   if (!parent || !child)
     return NULL;
   /* Calls land on functions: with -l the child is a line of one, and a
@@ -198,6 +196,13 @@ tally_target (Run *run, vma_t from_pc, vma_t self_pc)
           && !sym_ids_arc_present (&run->ids, EXCL_ARCS, parent, child)))
     return cg_arc_add (&run->cg, &run->symtab, parent, child, 0);
   return NULL;
+}
+
+static Arc *
+tally_target (Run *run, vma_t from_pc, vma_t self_pc)
+{
+  return tally_target_syms (run, symtab_lookup (&run->symtab, from_pc),
+                            symtab_lookup (&run->symtab, self_pc));
 }
 
 /* cg_tally with a memo: the arc index + 1 of the record, or 0.  */
@@ -230,12 +235,21 @@ memo_tally (Run *run, TallyMemo *m, vma_t from, vma_t self)
   return r->arc;
 }
 
+static void
+count_arc (Arc *a, unsigned long count)
+{
+  if (a)
+    {
+      a->count += count;
+      a->child->ncalls += count;
+    }
+}
+
 void
 cg_tally (Run *run, vma_t from_pc, vma_t self_pc, unsigned long count)
 {
   CallGraph *cg = &run->cg;
   TallyMemo *m = cg->memo;
-  Arc *a;
 
   if (m)
     {
@@ -254,12 +268,53 @@ cg_tally (Run *run, vma_t from_pc, vma_t self_pc, unsigned long count)
         }
       return;
     }
-  a = tally_target (run, from_pc, self_pc);
-  if (a)
+  count_arc (tally_target (run, from_pc, self_pc), count);
+}
+
+void
+cg_tally_batch (Run *run, const ArcRecord *recs, size_t n)
+{
+  const SymTab *symtab = &run->symtab;
+  CallGraph *cg = &run->cg;
+  Sym *parent[ARC_BATCH], *child[ARC_BATCH];
+
+  if (cg->memo || n > ARC_BATCH)
     {
-      a->count += count;
-      a->child->ncalls += count;
+      for (size_t i = 0; i < n; i++)
+        cg_tally (run, recs[i].from_pc, recs[i].self_pc, recs[i].count);
+      return;
     }
+  /* Three passes, each asking for what the next one reads: the buckets
+     of the symbol lookups; the symbols and hash slots; the arcs.  */
+  for (size_t i = 0; i < n; i++)
+    {
+      symtab_prefetch (symtab, recs[i].from_pc);
+      symtab_prefetch (symtab, recs[i].self_pc);
+    }
+  for (size_t i = 0; i < n; i++)
+    {
+      parent[i] = symtab_lookup (symtab, recs[i].from_pc);
+      child[i] = symtab_lookup (symtab, recs[i].self_pc);
+      if (parent[i] && child[i] && cg->hash_cap)
+        {
+          __builtin_prefetch (&child[i]->is_func);
+          __builtin_prefetch (&cg->hash[arc_hash ((size_t) (parent[i] - symtab->base),
+                                                  (size_t) (child[i] - symtab->base))
+                                        & (cg->hash_cap - 1)]);
+        }
+    }
+  for (size_t i = 0; i < n; i++)
+    if (parent[i] && child[i] && cg->hash_cap)
+      {
+        uint32_t a = cg->hash[arc_hash ((size_t) (parent[i] - symtab->base),
+                                        (size_t) (child[i] - symtab->base))
+                              & (cg->hash_cap - 1)];
+
+        if (a)
+          __builtin_prefetch (&cg->arcs[a - 1]);
+      }
+  for (size_t i = 0; i < n; i++)
+    count_arc (tally_target_syms (run, parent[i], child[i]), recs[i].count);
 }
 
 void

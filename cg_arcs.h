@@ -55,6 +55,17 @@ typedef struct CallGraph
 void cg_tally (struct Run *run, vma_t from_pc, vma_t self_pc,
                unsigned long count);
 
+/* Record N arc records, as cg_tally on each in turn.  A big profile's
+   records lead anywhere in memory: taken together, their loads overlap.  */
+typedef struct ArcRecord
+{
+  vma_t from_pc, self_pc;
+  unsigned long count;
+} ArcRecord;
+
+enum { ARC_BATCH = 64 };
+void cg_tally_batch (struct Run *run, const ArcRecord *recs, size_t n);
+
 /* Several profile files are to be read: remember where each (from, self)
    record went, so that the same record in later files costs one lookup.
    cg_tally_file_done after each file, cg_tally_finish after the last

@@ -106,6 +106,17 @@ rd_byte (Reader *r)
   return r->buf[r->at++];
 }
 
+/* If the next byte is C, consume it and say so.  */
+static bool
+rd_next_is (Reader *r, int c)
+{
+  if (!rd_fill (r, 1) || r->buf[r->at] != c)
+    return false;
+  r->at++;
+  r->pos++;
+  return true;
+}
+
 static bool
 rd_uint (Reader *r, int n, uint64_t *v)
 {
@@ -216,15 +227,30 @@ read_hist_record (Run *run, Reader *r)
             whoami, r->name, got, to_read);
 }
 
-static void
-read_arc_record (Run *run, Reader *r)
+/* An arc record, and those that follow it without another record in
+   between, up to a batch: tallied together (cg_tally_batch).  Returns
+   how many were read.  */
+static unsigned
+read_arc_records (Run *run, Reader *r)
 {
-  vma_t from, self;
-  uint32_t count;
+  ArcRecord batch[ARC_BATCH];
+  size_t n = 0;
 
-  if (!rd_vma (r, &from) || !rd_vma (r, &self) || !rd_32 (r, &count))
-    die_eof (r);
-  cg_tally (run, from, self, count);
+  do
+    {
+      vma_t from, self;
+      uint32_t count;
+
+      if (!rd_vma (r, &from) || !rd_vma (r, &self) || !rd_32 (r, &count))
+        die_eof (r);
+      batch[n].from_pc = from;
+      batch[n].self_pc = self;
+      batch[n].count = count;
+      n++;
+    }
+  while (n < ARC_BATCH && rd_next_is (r, GMON_TAG_CG_ARC));
+  cg_tally_batch (run, batch, n);
+  return (unsigned) n;
 }
 
 /* Skip a NUL-terminated string (old version-0 basic-block records).  */
@@ -301,9 +327,8 @@ read_gnu (Run *run, Reader *r, const unsigned char *hdr, unsigned counts[3])
           read_hist_record (run, r);
           break;
         case GMON_TAG_CG_ARC:
-          counts[1]++;
+          counts[1] += read_arc_records (run, r);
           run->gmon_input |= INPUT_CALL_GRAPH;
-          read_arc_record (run, r);
           break;
         case GMON_TAG_BB_COUNT:
           counts[2]++;

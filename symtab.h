@@ -117,6 +117,20 @@ void symtab_finalize (SymTab *tab, vma_t text_last, long *remap);
 /* The symbol whose [addr, end_addr] holds ADDR, or NULL.  */
 Sym *symtab_lookup (const SymTab *tab, vma_t addr);
 
+/* Ask for the memory a later symtab_lookup (TAB, ADDR) reads first (its
+   bucket), so that the lookups of a batch of addresses overlap.  */
+static inline void
+symtab_prefetch (const SymTab *tab, vma_t addr)
+{
+  if (tab->bucket && addr >= tab->ranges[0].addr)
+    {
+      vma_t k = (addr - tab->ranges[0].addr) >> tab->shift;
+
+      if (k < tab->nbuckets)
+        __builtin_prefetch (&tab->bucket[k]);
+    }
+}
+
 void symtab_free (SymTab *tab);
 
 /* Intern PATH; creates the entry on first use.  */

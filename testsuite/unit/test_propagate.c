@@ -327,6 +327,61 @@ test_cycle_F_member (void)
   release (run);
 }
 
+/* cg_tally_batch must do what cg_tally does on each record in turn: the
+   same arcs, created in the same order, with the same counts; records
+   outside every symbol and calls that land inside a function count as
+   cg_tally counts them; batches of every size, across hash growth.  */
+static void
+test_tally_batch (void)
+{
+  enum { N = 300, RECORDS = 20000 };
+  Run *one = run_new (N, NULL), *batched = run_new (N, NULL);
+  ArcRecord recs[RECORDS];
+  Rng rng;
+  bool same = true;
+
+  rng_seed (&rng, unit_seed ());
+  for (size_t i = 0; i < N; i++)
+    if (i % 7 == 3)
+      one->symtab.base[i].is_func = batched->symtab.base[i].is_func = false;
+  for (size_t i = 0; i < RECORDS; i++)
+    {
+      /* A few hot pairs, many cold ones, some addresses outside.  */
+      size_t span = rng_below (&rng, 4) == 0 ? 8 : N + 20;
+
+      recs[i].from_pc = sym_addr (0) - 0x40 + rng_below (&rng, span * 0x10);
+      recs[i].self_pc = sym_addr (0) - 0x40 + rng_below (&rng, span * 0x10);
+      recs[i].count = rng_below (&rng, 1000);
+    }
+  for (size_t i = 0; i < RECORDS; i++)
+    cg_tally (one, recs[i].from_pc, recs[i].self_pc, recs[i].count);
+  for (size_t i = 0; i < RECORDS;)
+    {
+      size_t n = 1 + rng_below (&rng, ARC_BATCH);
+
+      if (n > RECORDS - i)
+        n = RECORDS - i;
+      cg_tally_batch (batched, recs + i, n);
+      i += n;
+    }
+  same = one->cg.narcs == batched->cg.narcs;
+  for (size_t k = 0; same && k < one->cg.narcs; k++)
+    {
+      const Arc *x = &one->cg.arcs[k], *y = &batched->cg.arcs[k];
+
+      same = x->parent - one->symtab.base == y->parent - batched->symtab.base
+             && x->child - one->symtab.base == y->child - batched->symtab.base
+             && x->count == y->count;
+    }
+  for (size_t i = 0; same && i < N; i++)
+    same = one->symtab.base[i].ncalls == batched->symtab.base[i].ncalls;
+  check (same && one->cg.narcs > 1000,
+         "batched arc records give cg_tally's arcs (%zu), in its order",
+         one->cg.narcs);
+  run_free (one);
+  run_free (batched);
+}
+
 int
 main (void)
 {
@@ -340,5 +395,6 @@ main (void)
   test_cycle_E_callee ();
   test_cycle_E_member ();
   test_cycle_F_member ();
+  test_tally_batch ();
   return check_done ();
 }
