@@ -26,12 +26,20 @@ arc_hash (size_t parent, size_t child)
   return (size_t) k;
 }
 
+/* The slot where the search for the arc PARENT -> CHILD starts.  */
+static size_t
+home_slot (const CallGraph *cg, const SymTab *symtab, const Sym *parent,
+           const Sym *child)
+{
+  return arc_hash ((size_t) (parent - symtab->base),
+                   (size_t) (child - symtab->base)) & (cg->hash_cap - 1);
+}
+
 static size_t
 slot_of (const CallGraph *cg, const SymTab *symtab, const Sym *parent,
          const Sym *child, bool *found)
 {
-  size_t pi = (size_t) (parent - symtab->base), ci = (size_t) (child - symtab->base);
-  size_t mask = cg->hash_cap - 1, s = arc_hash (pi, ci) & mask;
+  size_t mask = cg->hash_cap - 1, s = home_slot (cg, symtab, parent, child);
 
   for (;; s = (s + 1) & mask)
     {
@@ -298,17 +306,13 @@ cg_tally_batch (Run *run, const ArcRecord *recs, size_t n)
       if (parent[i] && child[i] && cg->hash_cap)
         {
           __builtin_prefetch (&child[i]->is_func);
-          __builtin_prefetch (&cg->hash[arc_hash ((size_t) (parent[i] - symtab->base),
-                                                  (size_t) (child[i] - symtab->base))
-                                        & (cg->hash_cap - 1)]);
+          __builtin_prefetch (&cg->hash[home_slot (cg, symtab, parent[i], child[i])]);
         }
     }
   for (size_t i = 0; i < n; i++)
     if (parent[i] && child[i] && cg->hash_cap)
       {
-        uint32_t a = cg->hash[arc_hash ((size_t) (parent[i] - symtab->base),
-                                        (size_t) (child[i] - symtab->base))
-                              & (cg->hash_cap - 1)];
+        uint32_t a = cg->hash[home_slot (cg, symtab, parent[i], child[i])];
 
         if (a)
           __builtin_prefetch (&cg->arcs[a - 1]);
