@@ -12,15 +12,16 @@ gm_cc spin -O1 -pg -pthread "$TESTSRC/spin.c" "$LIBA" || gm_done
 
 # gm_compare FILE WHAT: each function's self seconds in the flat profile
 # against the CPU time the program measured (in spin.out), within
-# max (0.03 s, 15%): the samples fall on scheduler ticks (4 ms at 250 Hz)
-# and the loop reads its clock through a system call now and then.
+# max (0.04 s, 15%): the samples fall on scheduler ticks (4 ms at 250 Hz)
+# and the loop reads its clock through a system call now and then; on a
+# loaded machine a 0.1 s thread was seen 3 samples (0.03 s) short.
 gm_compare () {
   gm_gprof spin "$1" -b -p > "$1.flat" || return
   bad= all=
   while read -r fn truth; do
     got=$(awk -v f="$fn" '$NF == f { print $3 }' "$1.flat")
     ok=$(awk -v t="$truth" -v g="${got:-0}" 'BEGIN {
-	   d = g - t; if (d < 0) d = -d; tol = t * 0.15; if (tol < 0.03) tol = 0.03
+	   d = g - t; if (d < 0) d = -d; tol = t * 0.15; if (tol < 0.04) tol = 0.04
 	   print (d <= tol) }')
     [ "$ok" = 1 ] || bad="$bad $fn: ${got:-0} s sampled, $truth s used;"
     all="$all $fn $truth/${got:-0}"
