@@ -219,30 +219,14 @@ out_fmt_fixed (char *p, double x, int width, int prec)
 void
 out_fixed (double x, int width, int prec)
 {
-  static const double scales[] = { 1, 10, 100, 1000 };
-  char digits[64], *end = digits + sizeof digits, *p;
-  unsigned long long n;
-  double a = fabs (x);
+  char *end;
 
-  if (!isfinite (x) || a >= 1e12 || prec < 0 || prec > 3)
-    {
-      out_printf ("%*.*f", width, prec, x);
-      return;
-    }
-  n = round_scaled (a, scales[prec]);
-  p = end;
-  for (int i = 0; i < prec; i++)
-    {
-      *--p = (char) ('0' + n % 10);
-      n /= 10;
-    }
-  if (prec > 0)
-    *--p = '.';
-  p = utoa (n, p);
-  /* glibc keeps the sign of negative values that round to zero.  */
-  if (signbit (x))
-    *--p = '-';
-  out_padded (p, (size_t) (end - p), width, false);
+  out_reserve ((size_t) (width > 0 ? width : 0) + 24);
+  end = out_fmt_fixed (out_pos, x, width, prec);
+  if (end)
+    out_pos = end;
+  else
+    out_printf ("%*.*f", width, prec, x);
 }
 
 static int
