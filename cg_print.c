@@ -234,8 +234,71 @@ sort_members (Sym *cyc)
   free (v);
 }
 
+/* ---- names as the call graph prints them ------------------------------ */
+
+/* A symbol's name with its tags and the end of the line ("name <cycle 2>
+   [7]\n") reads the same every time the call graph prints it, once per
+   call it makes or takes: formatted on first use into one pool, then
+   copied from there.  */
+typedef struct NameTails
+{
+  const Sym *base;
+  size_t n;               /* base[0 .. n - 1]; the last is <indirect child> */
+  size_t *at;             /* offset in pool + 1, or 0 if not formatted yet */
+  uint32_t *len;
+  char *pool;
+  size_t used, cap;
+} NameTails;
+
 static void
-print_members (Run *run, Sym *cyc)
+tails_init (NameTails *t, const SymTab *st)
+{
+  t->base = st->base;
+  t->n = st->len + 1;
+  t->at = gp_calloc (t->n, sizeof *t->at);
+  t->len = gp_calloc (t->n, sizeof *t->len);
+  t->pool = NULL;
+  t->used = t->cap = 0;
+}
+
+static void
+tails_free (NameTails *t)
+{
+  free (t->at);
+  free (t->len);
+  free (t->pool);
+}
+
+/* Print S's name, tags and newline.  */
+static void
+print_tail (const Run *run, NameTails *t, const Sym *s)
+{
+  /* As integers: S may be a cycle member outside the table.  */
+  size_t i = ((uintptr_t) s - (uintptr_t) t->base) / sizeof *s, n;
+  const char *printed;
+  OutMark m;
+
+  if (i < t->n && t->at[i])
+    {
+      out_write (t->pool + t->at[i] - 1, t->len[i]);
+      return;
+    }
+  m = out_mark ();
+  print_name (&run->names, s);
+  out_char ('\n');
+  /* Not kept if the buffer was handed on meanwhile (a name of tens of
+     kilobytes): that one is formatted each time.  */
+  if (i >= t->n || !(printed = out_since (m, &n)) || n > UINT32_MAX)
+    return;
+  gp_grow (&t->pool, &t->cap, t->used + n, 1);
+  memcpy (t->pool + t->used, printed, n);
+  t->at[i] = t->used + 1;
+  t->len[i] = (uint32_t) n;
+  t->used += n;
+}
+
+static void
+print_members (Run *run, NameTails *tails, Sym *cyc)
 {
   sort_members (cyc);
   for (Sym *m = cyc->cyc_next; m; m = m->cyc_next)
@@ -244,8 +307,7 @@ print_members (Run *run, Sym *cyc)
       print_times (run, m->prop_self, m->prop_child);
       print_calls (m->ncalls, m->self_calls);
       out_spaces (5);
-      print_name (&run->names, m);
-      out_char ('\n');
+      print_tail (run, tails, m);
     }
 }
 
@@ -258,7 +320,8 @@ static bool
 build_arc_columns (const Run *run, const Arc *a, bool inside,
                    unsigned long total)
 {
-  char line[160], *p = line;
+  /* About 100 columns at most, and a field's slack.  */
+  char line[128 + OUT_FIELD_SLACK], *p = line;
   int children_width = run->opt.bsd_style ? 11 : 7;
 
   memset (p, ' ', 12);
@@ -295,13 +358,12 @@ build_arc_columns (const Run *run, const Arc *a, bool inside,
 }
 
 static void
-print_arc_line (Run *run, const Arc *a, const Sym *other, bool inside,
-                unsigned long total)
+print_arc_line (Run *run, NameTails *tails, const Arc *a, const Sym *other,
+                bool inside, unsigned long total)
 {
   if (build_arc_columns (run, a, inside, total))
     {
-      print_name (&run->names, other);
-      out_char ('\n');
+      print_tail (run, tails, other);
       return;
     }
   print_blank_index ();
@@ -323,12 +385,11 @@ print_arc_line (Run *run, const Arc *a, const Sym *other, bool inside,
       out_ulong (total, 7, true);
       out_spaces (5);
     }
-  print_name (&run->names, other);
-  out_char ('\n');
+  print_tail (run, tails, other);
 }
 
 static void
-print_parents (Run *run, Sym *child)
+print_parents (Run *run, NameTails *tails, Sym *child)
 {
   Arc **parents = cg_parents (&run->cg, child);
   const Sym *head = child->cyc_head ? child->cyc_head : child;
@@ -345,14 +406,14 @@ print_parents (Run *run, Sym *child)
     {
       Arc *a = parents[k];
 
-      print_arc_line (run, a, a->parent,
+      print_arc_line (run, tails, a, a->parent,
                       a->kind != ARC_NORMAL,
                       head->ncalls);
     }
 }
 
 static void
-print_children (Run *run, Sym *parent)
+print_children (Run *run, NameTails *tails, Sym *parent)
 {
   Arc **children = cg_children (&run->cg, parent);
 
@@ -361,14 +422,14 @@ print_children (Run *run, Sym *parent)
     {
       Arc *a = children[k];
 
-      print_arc_line (run, a, a->child,
+      print_arc_line (run, tails, a, a->child,
                       a->kind != ARC_NORMAL,
                       a->child->cyc_head->ncalls);
     }
 }
 
 static void
-print_line (Run *run, const Sym *s)
+print_line (Run *run, NameTails *tails, const Sym *s)
 {
   print_index_pct (run, s);
   print_times (run, s->prop_self, s->prop_child);
@@ -379,8 +440,7 @@ print_line (Run *run, const Sym *s)
     }
   else
     out_spaces (17);  /* " %7.7s %7.7s " */
-  print_name (&run->names, s);
-  out_char ('\n');
+  print_tail (run, tails, s);
 }
 
 /* Each entry's callers and callees are records anywhere in memory: on a
@@ -430,10 +490,12 @@ void
 cg_print (Run *run)
 {
   const CallGraph *cg = &run->cg;
+  NameTails tails;
 
   if (run->opt.print_descriptions && run->opt.bsd_style)
     blurb_call_graph_bsd ();
   print_header (run);
+  tails_init (&tails, &run->symtab);
   for (size_t i = 0; i < cg->ntime_sorted; i++)
     {
       Sym *s = cg->time_sorted[i];
@@ -446,13 +508,13 @@ cg_print (Run *run)
       if (!s->name && s->cyc_num != 0)
         {
           print_cycle (run, s);
-          print_members (run, s);
+          print_members (run, &tails, s);
         }
       else
         {
-          print_parents (run, s);
-          print_line (run, s);
-          print_children (run, s);
+          print_parents (run, &tails, s);
+          print_line (run, &tails, s);
+          print_children (run, &tails, s);
         }
       if (run->opt.bsd_style)
         out_char ('\n');
@@ -460,6 +522,7 @@ cg_print (Run *run)
       if (run->opt.bsd_style)
         out_char ('\n');
     }
+  tails_free (&tails);
   if (run->opt.print_descriptions && !run->opt.bsd_style)
     blurb_call_graph ();
 }

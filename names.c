@@ -192,7 +192,7 @@ print_name_only (const NameFmt *nf, const Sym *sym)
 void
 print_name (const NameFmt *nf, const Sym *sym)
 {
-  char tags[64], *p = tags;
+  char tags[64 + OUT_FIELD_SLACK], *p = tags;
 
   print_name_only (nf, sym);
   if (sym->cyc_num != 0 && !nf->cycle_fmt_is_default)

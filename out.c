@@ -12,6 +12,7 @@
 
 char out_buf[OUT_BUF];
 char *out_pos = out_buf;
+unsigned long out_nflushes;
 
 /* Straight to file descriptor 1: going through stdio would copy every
    byte once more.  Like GNU gprof, we do not treat a failing stdout as
@@ -38,6 +39,7 @@ out_flush (void)
 {
   write_stdout (out_buf, (size_t) (out_pos - out_buf));
   out_pos = out_buf;
+  out_nflushes++;
 }
 
 void
@@ -77,15 +79,23 @@ out_field (const char *s, int width, bool left)
   out_padded (s, strnlen (s, (size_t) width), width, left);
 }
 
+static const char digit_pairs[] =
+  "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+  "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+  "8081828384858687888990919293949596979899";
+
+static const unsigned long long powers_of_ten[] = {
+  1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL, 100000ULL, 1000000ULL, 10000000ULL,
+  100000000ULL, 1000000000ULL, 10000000000ULL, 100000000000ULL,
+  1000000000000ULL, 10000000000000ULL, 100000000000000ULL,
+  1000000000000000ULL, 10000000000000000ULL
+};
+
 /* Digits of V ending just before END; returns the first digit.  Two
    digits per division.  */
 static char *
 utoa (unsigned long long v, char *end)
 {
-  static const char pairs[] =
-    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
-    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
-    "8081828384858687888990919293949596979899";
 
   while (v >= 100)
     {
@@ -93,14 +103,14 @@ utoa (unsigned long long v, char *end)
 
       v /= 100;
       end -= 2;
-      end[0] = pairs[2 * d];
-      end[1] = pairs[2 * d + 1];
+      end[0] = digit_pairs[2 * d];
+      end[1] = digit_pairs[2 * d + 1];
     }
   if (v >= 10)
     {
       end -= 2;
-      end[0] = pairs[2 * v];
-      end[1] = pairs[2 * v + 1];
+      end[0] = digit_pairs[2 * v];
+      end[1] = digit_pairs[2 * v + 1];
     }
   else
     *--end = (char) ('0' + v);
@@ -169,18 +179,36 @@ round_scaled (double x, double scale)
   return (unsigned long long) n;
 }
 
+/* Fields are written in place, digits from the right, after blanking a
+   fixed 16 bytes (one store; the caller leaves the slack): no scratch
+   buffer to copy from and no padding loops.  The general way takes
+   fields wider than 16 and numbers wider than their field.  */
 char *
 out_fmt_ulong (char *p, unsigned long v, int width, bool left)
 {
-  char digits[24], *end = digits + sizeof digits, *d = utoa (v, end);
-  int n = (int) (end - d), pad = width > n ? width - n : 0;
+  /* Room for 16 bytes read from the first digit.  */
+  char digits[40], *end = digits + 24, *d;
+  int len;
 
-  if (!left)
-    for (; pad > 0; pad--)
-      *p++ = ' ';
-  memcpy (p, d, (size_t) n);
-  p += n;
-  for (; pad > 0; pad--)
+  if (!left && width >= 1 && width <= 16 && v < powers_of_ten[width])
+    {
+      memset (p, ' ', 16);
+      utoa (v, p + width);
+      return p + width;
+    }
+  d = utoa (v, end);
+  len = (int) (end - d);
+  if (left && width <= 16 && len <= 16)
+    {
+      memcpy (p, d, 16);        /* digits, then what follows them */
+      memset (p + len, ' ', 16);
+      return p + (width > len ? width : len);
+    }
+  for (; !left && width > len; width--)
+    *p++ = ' ';
+  memcpy (p, d, (size_t) len);
+  p += len;
+  for (; left && width > len; width--)
     *p++ = ' ';
   return p;
 }
@@ -189,15 +217,46 @@ char *
 out_fmt_fixed (char *p, double x, int width, int prec)
 {
   static const double scales[] = { 1, 10, 100, 1000 };
-  char digits[40], *end = digits + sizeof digits, *d;
+  char digits[40], *end = digits + sizeof digits, *d = end;
   unsigned long long n;
   double a = fabs (x);
-  int len, pad;
+  int len;
 
   if (!isfinite (x) || a >= 1e12 || prec < 0 || prec > 3)
     return NULL;
   n = round_scaled (a, scales[prec]);
-  d = end;
+  /* The usual fields: narrow, positive, and wide enough.  */
+  if (width <= 16 && width >= prec + 2 && n < powers_of_ten[width - 1]
+      && !signbit (x))
+    {
+      unsigned long long whole;
+      unsigned frac;
+
+      switch (prec)
+        {
+        case 0: whole = n; frac = 0; break;
+        case 1: whole = n / 10; frac = (unsigned) (n % 10); break;
+        case 2: whole = n / 100; frac = (unsigned) (n % 100); break;
+        default: whole = n / 1000; frac = (unsigned) (n % 1000); break;
+        }
+      memset (p, ' ', 16);
+      d = p + width;
+      if (prec == 2)
+        {
+          d -= 2;
+          memcpy (d, digit_pairs + 2 * frac, 2);
+        }
+      else
+        for (int i = 0; i < prec; i++)
+          {
+            *--d = (char) ('0' + frac % 10);
+            frac /= 10;
+          }
+      if (prec > 0)
+        *--d = '.';
+      utoa (whole, d);
+      return p + width;
+    }
   for (int i = 0; i < prec; i++)
     {
       *--d = (char) ('0' + n % 10);
@@ -210,7 +269,7 @@ out_fmt_fixed (char *p, double x, int width, int prec)
   if (signbit (x))
     *--d = '-';
   len = (int) (end - d);
-  for (pad = width - len; pad > 0; pad--)
+  for (; width > len; width--)
     *p++ = ' ';
   memcpy (p, d, (size_t) len);
   return p + len;

@@ -21,6 +21,7 @@ enum { OUT_BUF = 1 << 16 };
 
 extern char out_buf[OUT_BUF];
 extern char *out_pos;           /* next free byte of out_buf */
+extern unsigned long out_nflushes;  /* times out_buf was handed on */
 
 /* Hand the buffer to stdout (done before anything writes to stdout
    directly, and at exit).  */
@@ -34,6 +35,32 @@ out_reserve (size_t n)
 }
 
 void out_write_big (const char *s, size_t n);
+
+/* A place in the output, for a caller that keeps a copy of what it
+   prints: out_since (M, &N) gives the N bytes printed since M, or NULL
+   when they are no longer all in the buffer.  */
+typedef struct OutMark
+{
+  char *pos;
+  unsigned long nflushes;
+} OutMark;
+
+static inline OutMark
+out_mark (void)
+{
+  OutMark m = { out_pos, out_nflushes };
+
+  return m;
+}
+
+static inline const char *
+out_since (OutMark m, size_t *n)
+{
+  if (m.nflushes != out_nflushes)
+    return NULL;
+  *n = (size_t) (out_pos - m.pos);
+  return m.pos;
+}
 
 static inline void
 out_write (const char *s, size_t n)
@@ -92,9 +119,10 @@ int out_hex (unsigned long v);
    binary value).  */
 void out_fixed (double x, int width, int prec);
 /* The same conversions into a line being built in memory at P, for the
-   hottest lines: each returns the end of what it wrote.  A field takes
-   at most 24 bytes beyond WIDTH.  out_fmt_fixed returns NULL for values
-   it leaves to printf (not finite, or 1e12 and more).  */
+   hottest lines: each returns the end of what it wrote, and may also
+   write up to OUT_FIELD_SLACK bytes past that end.  out_fmt_fixed returns
+   NULL for values it leaves to printf (not finite, or 1e12 and more).  */
+enum { OUT_FIELD_SLACK = 16 };
 char *out_fmt_ulong (char *p, unsigned long v, int width, bool left);
 char *out_fmt_fixed (char *p, double x, int width, int prec);
 

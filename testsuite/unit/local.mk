@@ -46,3 +46,9 @@ check_PROGRAMS += testsuite/unit/test_gmon_io
 TESTS += testsuite/unit/test_gmon_io
 testsuite_unit_test_gmon_io_SOURCES = testsuite/unit/test_gmon_io.c $(UNIT_COMMON)
 testsuite_unit_test_gmon_io_LDADD = $(UNIT_LDADD)
+
+# the number formatting of the reports, against printf
+check_PROGRAMS += testsuite/unit/test_out
+TESTS += testsuite/unit/test_out
+testsuite_unit_test_out_SOURCES = testsuite/unit/test_out.c $(UNIT_COMMON)
+testsuite_unit_test_out_LDADD = $(UNIT_LDADD)
