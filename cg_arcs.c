@@ -59,10 +59,8 @@ slot_of (const CallGraph *cg, const SymTab *symtab, const Sym *parent,
 }
 
 static void
-rehash (CallGraph *cg, const SymTab *symtab)
+rehash (CallGraph *cg, const SymTab *symtab, size_t cap)
 {
-  size_t cap = cg->hash_cap ? cg->hash_cap * 2 : 1024;
-
   free (cg->hash);
   cg->hash = gp_calloc (cap, sizeof *cg->hash);
   cg->hash_cap = cap;
@@ -74,6 +72,21 @@ rehash (CallGraph *cg, const SymTab *symtab)
 
       cg->hash[s] = (uint32_t) (i + 1);
     }
+}
+
+/* A damaged file may claim anything: sized ahead up to 2^24 slots (64
+   MiB) at most, beyond which the table grows as arcs come.  */
+enum { MAX_EXPECTED_SLOTS = 1 << 24 };
+
+void
+cg_expect_arcs (CallGraph *cg, const SymTab *symtab, uint64_t n)
+{
+  size_t cap = cg->hash_cap ? cg->hash_cap : 1024;
+
+  while (cap < MAX_EXPECTED_SLOTS && cap / 2 < cg->narcs + n + 1)
+    cap *= 2;
+  if (cap > cg->hash_cap)
+    rehash (cg, symtab, cap);
 }
 
 Arc *
@@ -88,7 +101,7 @@ cg_arc_add (CallGraph *cg, const SymTab *symtab, Sym *parent, Sym *child,
     {
       if (cg->narcs >= UINT32_MAX - 1)
         gp_die (_("%s: too many call-graph arcs\n"), whoami);
-      rehash (cg, symtab);
+      rehash (cg, symtab, cg->hash_cap ? cg->hash_cap * 2 : 1024);
     }
   s = slot_of (cg, symtab, parent, child, &found);
   if (found)

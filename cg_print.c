@@ -240,6 +240,8 @@ sort_members (Sym *cyc)
    [7]\n") reads the same every time the call graph prints it, once per
    call it makes or takes: formatted on first use into one pool, then
    copied from there.  */
+enum { TAIL_COPY = 32 };
+
 typedef struct NameTails
 {
   const Sym *base;
@@ -280,7 +282,19 @@ print_tail (const Run *run, NameTails *t, const Sym *s)
 
   if (i < t->n && t->at[i])
     {
-      out_write (t->pool + t->at[i] - 1, t->len[i]);
+      const char *tail = t->pool + t->at[i] - 1;
+
+      n = t->len[i];
+      if (n > TAIL_COPY)
+        {
+          out_write (tail, n);
+          return;
+        }
+      /* Most are short: a fixed-size copy (the pool has the room past
+         its last tail) is cheaper than memcpy's call.  */
+      out_reserve (TAIL_COPY);
+      memcpy (out_pos, tail, TAIL_COPY);
+      out_pos += n;
       return;
     }
   m = out_mark ();
@@ -290,7 +304,7 @@ print_tail (const Run *run, NameTails *t, const Sym *s)
      kilobytes): that one is formatted each time.  */
   if (i >= t->n || !(printed = out_since (m, &n)) || n > UINT32_MAX)
     return;
-  gp_grow (&t->pool, &t->cap, t->used + n, 1);
+  gp_grow (&t->pool, &t->cap, t->used + n + TAIL_COPY, 1);
   memcpy (t->pool + t->used, printed, n);
   t->at[i] = t->used + 1;
   t->len[i] = (uint32_t) n;

@@ -235,7 +235,13 @@ read_arc_records (Run *run, Reader *r)
 {
   ArcRecord batch[ARC_BATCH];
   size_t n = 0;
+  uint64_t left = rd_left (r);
 
+  /* Records of a tag, two addresses and a count take the rest of the
+     file at most.  */
+  if (left != UINT64_MAX)
+    cg_expect_arcs (&run->cg, &run->symtab,
+                    left / (uint64_t) (1 + 2 * r->core->vma_bytes + 4) + 1);
   do
     {
       vma_t from, self;

@@ -241,7 +241,7 @@ sym_ids_build (SymSpecs *ids, const Options *opt, const SymTab *symtab,
   SpecArc **pending[NUM_SYM_TABLES] = { 0 };
   NameSet names;
   const char *last_name = NULL;
-  bool named = false;
+  bool named = false, not_by_name = false;  /* some spec is not a name */
 
   memset (ids, 0, sizeof *ids);
   for (size_t k = 0; k < nids; k++)
@@ -258,6 +258,10 @@ sym_ids_build (SymSpecs *ids, const Options *opt, const SymTab *symtab,
     }
 
   nameset_build (&names, list, nids);
+  for (size_t k = 0; k < nids; k++)
+    if (!name_only (&list[k].left.pat)
+        || (list[k].has_right && !name_only (&list[k].right.pat)))
+      not_by_name = true;
   for (size_t i = 0; i < symtab->len; i++)
     {
       const Sym *sym = &symtab->base[i];
@@ -268,6 +272,9 @@ sym_ids_build (SymSpecs *ids, const Options *opt, const SymTab *symtab,
           last_name = sym->name;
           named = nameset_has (&names, strip_leading (sym->name, leading_char));
         }
+      /* Most symbols are named by no spec (the default ones are names).  */
+      if (!named && !not_by_name)
+        continue;
       for (size_t k = 0; k < nids; k++)
         {
           SpecId *id = &list[k];
