@@ -153,22 +153,15 @@ out_hex (unsigned long v)
   return (int) (end - p);
 }
 
-/* X * SCALE rounded as glibc rounds it, for 0 <= X < 1e12.  The rounded
-   product decides unless it lies within a hair of a half; then fused
-   multiply-adds give the exact sign of X * SCALE - candidate, so ties and
-   near-ties are decided on the exact value.  */
-static unsigned long long
-round_scaled (double x, double scale)
+/* X * SCALE rounded to nearest, ties to even, on the exact product, as
+   glibc rounds it, for 0 <= X < 1e12; here when the rounded product
+   lies within a hair of a half: fused multiply-adds give the exact sign
+   of X * SCALE - candidate.  */
+static unsigned long long __attribute__ ((noinline))
+round_near_tie (double x, double scale, unsigned long long t)
 {
-  double y = x * scale, n, r;
-  unsigned long long t = (unsigned long long) y;  /* y >= 0: floor */
-  double f = y - (double) t;
+  double n = (double) t, r;
 
-  if (f < 0.499)
-    return t;
-  if (f > 0.501)
-    return t + 1;
-  n = (double) t;
   if (fma (x, scale, -n) < 0)
     n -= 1;
   else if (fma (x, scale, -(n + 1)) >= 0)
@@ -177,6 +170,21 @@ round_scaled (double x, double scale)
   if (r > 0 || (r == 0 && fmod (n, 2.0) == 1.0))
     n += 1;
   return (unsigned long long) n;
+}
+
+/* The same, deciding from the rounded product when it is clear.  */
+static inline unsigned long long
+round_scaled (double x, double scale)
+{
+  double y = x * scale;
+  unsigned long long t = (unsigned long long) y;  /* y >= 0: floor */
+  double f = y - (double) t;
+
+  if (f < 0.499)
+    return t;
+  if (f > 0.501)
+    return t + 1;
+  return round_near_tie (x, scale, t);
 }
 
 /* Fields are written in place, digits from the right, after blanking a
@@ -190,10 +198,16 @@ out_fmt_ulong (char *p, unsigned long v, int width, bool left)
   char digits[40], *end = digits + 24, *d;
   int len;
 
-  if (!left && width >= 1 && width <= 16 && v < powers_of_ten[width])
+  if (!left && width >= 2 && width <= 16 && v < powers_of_ten[width])
     {
       memset (p, ' ', 16);
-      utoa (v, p + width);
+      /* Most counts are small.  */
+      if (v < 10)
+        p[width - 1] = (char) ('0' + v);
+      else if (v < 100)
+        memcpy (p + width - 2, digit_pairs + 2 * v, 2);
+      else
+        utoa (v, p + width);
       return p + width;
     }
   d = utoa (v, end);
@@ -213,50 +227,15 @@ out_fmt_ulong (char *p, unsigned long v, int width, bool left)
   return p;
 }
 
-char *
-out_fmt_fixed (char *p, double x, int width, int prec)
+/* "%W.Pf" of X (|X| < 1e12) the general way: negative values, wide
+   fields, numbers wider than their field.  */
+static char * __attribute__ ((noinline))
+fmt_fixed_general (char *p, double x, int width, int prec,
+                   unsigned long long n)
 {
-  static const double scales[] = { 1, 10, 100, 1000 };
   char digits[40], *end = digits + sizeof digits, *d = end;
-  unsigned long long n;
-  double a = fabs (x);
   int len;
 
-  if (!isfinite (x) || a >= 1e12 || prec < 0 || prec > 3)
-    return NULL;
-  n = round_scaled (a, scales[prec]);
-  /* The usual fields: narrow, positive, and wide enough.  */
-  if (width <= 16 && width >= prec + 2 && n < powers_of_ten[width - 1]
-      && !signbit (x))
-    {
-      unsigned long long whole;
-      unsigned frac;
-
-      switch (prec)
-        {
-        case 0: whole = n; frac = 0; break;
-        case 1: whole = n / 10; frac = (unsigned) (n % 10); break;
-        case 2: whole = n / 100; frac = (unsigned) (n % 100); break;
-        default: whole = n / 1000; frac = (unsigned) (n % 1000); break;
-        }
-      memset (p, ' ', 16);
-      d = p + width;
-      if (prec == 2)
-        {
-          d -= 2;
-          memcpy (d, digit_pairs + 2 * frac, 2);
-        }
-      else
-        for (int i = 0; i < prec; i++)
-          {
-            *--d = (char) ('0' + frac % 10);
-            frac /= 10;
-          }
-      if (prec > 0)
-        *--d = '.';
-      utoa (whole, d);
-      return p + width;
-    }
   for (int i = 0; i < prec; i++)
     {
       *--d = (char) ('0' + n % 10);
@@ -273,6 +252,55 @@ out_fmt_fixed (char *p, double x, int width, int prec)
     *p++ = ' ';
   memcpy (p, d, (size_t) len);
   return p + len;
+}
+
+char *
+out_fmt_fixed (char *p, double x, int width, int prec)
+{
+  static const double scales[] = { 1, 10, 100, 1000 };
+  unsigned long long n, whole;
+  unsigned frac;
+  double a = fabs (x);
+  char *d;
+
+  /* Not finite, 1e12 or more, or an odd precision: left to printf.  */
+  if (!(a < 1e12) || prec < 0 || prec > 3)
+    return NULL;
+  n = round_scaled (a, scales[prec]);
+  /* The usual fields: positive, narrow, and wide enough.  */
+  if (signbit (x) || width > 16 || width < prec + 2
+      || n >= powers_of_ten[width - 1])
+    return fmt_fixed_general (p, x, width, prec, n);
+  switch (prec)
+    {
+    case 0: whole = n; frac = 0; break;
+    case 1: whole = n / 10; frac = (unsigned) (n % 10); break;
+    case 2: whole = n / 100; frac = (unsigned) (n % 100); break;
+    default: whole = n / 1000; frac = (unsigned) (n % 1000); break;
+    }
+  memset (p, ' ', 16);
+  d = p + width;
+  if (prec == 2)
+    {
+      d -= 2;
+      memcpy (d, digit_pairs + 2 * frac, 2);
+    }
+  else
+    for (int i = 0; i < prec; i++)
+      {
+        *--d = (char) ('0' + frac % 10);
+        frac /= 10;
+      }
+  if (prec > 0)
+    *--d = '.';
+  /* Most times are below 100 seconds.  */
+  if (whole < 10)
+    d[-1] = (char) ('0' + whole);
+  else if (whole < 100)
+    memcpy (d - 2, digit_pairs + 2 * whole, 2);
+  else
+    utoa (whole, d);
+  return p + width;
 }
 
 void
