@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""run.py [--gprof ./gprof] [--big] [--only NAME] [--runs 3] [--work DIR]
+"""run.py [--gprof ./gprof] [--big] [--only NAME] [--runs 3] [--work DIR] [--instructions]
 
 Times our gprof against GNU gprof (/usr/bin/gprof) on synthetic profiles
 made by mkcase.py and on a real -g -pg program made by mkprog.py, checks
@@ -7,9 +7,13 @@ that both print the same bytes, and prints a table: wall seconds (median
 of the runs), peak memory, GNU's time over ours, and for each case twice
 as big as another one, how much more time ours took.  Not a test: run it
 by hand on a quiet machine.  --big adds the cases GNU gprof cannot do in
-reasonable time (up to a million functions); those run ours only."""
+reasonable time (up to a million functions); those run ours only.
+--instructions counts the instructions one run of ours executes
+(valgrind's callgrind) instead of timing: the same count on every run,
+so that a change can be judged on a machine too noisy for timings."""
 import argparse
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -91,6 +95,31 @@ def measure(gprof, args, d, tag, runs):
     return statistics.median(times), mem / 1024
 
 
+def instructions(gprof, args, d):
+    """Instructions of one run (callgrind's count)."""
+    with open(os.devnull, "wb") as f:
+        r = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                            gprof] + args, cwd=d, stdout=f, stderr=subprocess.PIPE,
+                           env=dict(os.environ, LC_ALL="C"))
+    m = re.search(rb"refs:\s+([\d,]+)", r.stderr)
+    if r.returncode != 0 or not m:
+        sys.exit(f"callgrind failed on {d}: {r.stderr.decode()[-400:]}")
+    return int(m.group(1).replace(b",", b""))
+
+
+def count_instructions(ours, jobs):
+    print(f"{'case':16} {'instructions':>14}  {'x2 cost':>7}")
+    seen = {}
+    for name, n, prepare, _ in jobs:
+        d, args = prepare()
+        ir = instructions(ours, args, d)
+        prev = seen.get((name.split("-")[0], n // 2))
+        seen[(name.split("-")[0], n)] = ir
+        growth = f"{ir / prev:7.2f}" if prev else f"{'-':>7}"
+        print(f"{name:16} {ir:14,}  {growth}")
+        sys.stdout.flush()
+
+
 def same_output(d):
     def read(name):
         p = os.path.join(d, name)
@@ -110,6 +139,7 @@ def main():
     ap.add_argument("--only", default="")
     ap.add_argument("--big", action="store_true")
     ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--instructions", action="store_true")
     a = ap.parse_args()
     ours = os.path.abspath(a.gprof)
 
@@ -127,6 +157,9 @@ def main():
     if a.only in MERGE[0]:
         jobs.append((MERGE[0], 20000, lambda: make_merge(a.work, MERGE[1]), True))
 
+    if a.instructions:
+        count_instructions(ours, jobs)
+        return
     print(f"{'case':16} {'GNU s':>8} {'ours s':>8} {'ratio':>7} {'GNU MB':>7}"
           f" {'ours MB':>7}  {'x2 cost':>7}  output")
     seen, bad = {}, 0
