@@ -96,7 +96,6 @@ static const unsigned long long powers_of_ten[] = {
 static char *
 utoa (unsigned long long v, char *end)
 {
-
   while (v >= 100)
     {
       unsigned d = (unsigned) (v % 100);
