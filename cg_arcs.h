@@ -74,11 +74,11 @@ void cg_tally_memo_start (CallGraph *cg);
 void cg_tally_file_done (CallGraph *cg);
 void cg_tally_finish (CallGraph *cg);
 
-/* The arc PARENT -> CHILD, created with COUNT or increased by it.  */
 /* Up to N more arcs may come (a file's size allows that many records):
    size the arc table for them now rather than growing it step by step,
    moving every arc each time.  */
 void cg_expect_arcs (CallGraph *cg, const SymTab *symtab, uint64_t n);
+/* The arc PARENT -> CHILD, created with COUNT or increased by it.  */
 Arc *cg_arc_add (CallGraph *cg, const SymTab *symtab, Sym *parent, Sym *child,
                  unsigned long count);
 

@@ -301,8 +301,9 @@ print_tail (const Run *run, NameTails *t, const Sym *s)
   print_name (&run->names, s);
   out_char ('\n');
   /* Not kept if the buffer was handed on meanwhile (a name of tens of
-     kilobytes): that one is formatted each time.  */
-  if (i >= t->n || !(printed = out_since (m, &n)) || n > UINT32_MAX)
+     kilobytes): that one is formatted each time.  What is kept fits in
+     the buffer, so its length in 32 bits.  */
+  if (i >= t->n || !(printed = out_since (m, &n)))
     return;
   gp_grow (&t->pool, &t->cap, t->used + n + TAIL_COPY, 1);
   memcpy (t->pool + t->used, printed, n);

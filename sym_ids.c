@@ -255,13 +255,12 @@ sym_ids_build (SymSpecs *ids, const Options *opt, const SymTab *symtab,
           list[k].has_right = true;
         }
       parse_side (list[k].text, &list[k].left.pat, files);
+      if (!name_only (&list[k].left.pat)
+          || (list[k].has_right && !name_only (&list[k].right.pat)))
+        not_by_name = true;
     }
 
   nameset_build (&names, list, nids);
-  for (size_t k = 0; k < nids; k++)
-    if (!name_only (&list[k].left.pat)
-        || (list[k].has_right && !name_only (&list[k].right.pat)))
-      not_by_name = true;
   for (size_t i = 0; i < symtab->len; i++)
     {
       const Sym *sym = &symtab->base[i];

@@ -107,16 +107,21 @@ def instructions(gprof, args, d):
     return int(m.group(1).replace(b",", b""))
 
 
+def doubling_cost(seen, name, n, cost):
+    """COST over that of the case of this shape half as big, if measured."""
+    shape = name.split("-")[0]
+    prev = seen.get((shape, n // 2))
+    seen[(shape, n)] = cost
+    return f"{cost / prev:7.2f}" if prev else f"{'-':>7}"
+
+
 def count_instructions(ours, jobs):
     print(f"{'case':16} {'instructions':>14}  {'x2 cost':>7}")
     seen = {}
     for name, n, prepare, _ in jobs:
         d, args = prepare()
         ir = instructions(ours, args, d)
-        prev = seen.get((name.split("-")[0], n // 2))
-        seen[(name.split("-")[0], n)] = ir
-        growth = f"{ir / prev:7.2f}" if prev else f"{'-':>7}"
-        print(f"{name:16} {ir:14,}  {growth}")
+        print(f"{name:16} {ir:14,}  {doubling_cost(seen, name, n, ir)}")
         sys.stdout.flush()
 
 
@@ -166,10 +171,7 @@ def main():
     for name, n, prepare, gnu in jobs:
         d, args = prepare()
         ot, om = measure(ours, args, d, "ours", a.runs)
-        shape = name.split("-")[0]
-        prev = seen.get((shape, n // 2))
-        seen[(shape, n)] = ot
-        growth = f"{ot / prev:7.2f}" if prev else f"{'-':>7}"
+        growth = doubling_cost(seen, name, n, ot)
         if gnu:
             gt, gm = measure(a.ref, args, d, "gnu", a.runs)
             same = same_output(d)
