@@ -4,15 +4,24 @@
 #include "out.h"
 
 #include <errno.h>
+#include <pthread.h>
+#include <sched.h>
 #include <math.h>
 #include <unistd.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include "i18n.h"
+#include "util.h"
 
-char out_buf[OUT_BUF];
-char *out_pos = out_buf;
-unsigned long out_nflushes;
+/* A thread's buffer is its own 64 KiB (out_store), handed to stdout
+   when full; or, while it prints batches for out_print_items, one in
+   memory that grows until the batch's turn to go out comes.  */
+static _Thread_local char out_store[OUT_BUF];
+static _Thread_local char *out_base;
+static _Thread_local bool out_keeping;
+_Thread_local char *out_pos, *out_end;
+_Thread_local unsigned long out_nflushes;
 
 /* Straight to file descriptor 1: going through stdio would copy every
    byte once more.  Like GNU gprof, we do not treat a failing stdout as
@@ -34,17 +43,52 @@ write_stdout (const char *s, size_t n)
     }
 }
 
+/* Grow the kept buffer to more than N free bytes.  */
+static void
+keep_room (size_t n)
+{
+  size_t used = (size_t) (out_pos - out_base);
+  size_t cap = (size_t) (out_end - out_base);
+
+  if (cap == 0)
+    cap = 4 * OUT_BUF;
+  while (cap - used <= n)
+    {
+      if (cap > SIZE_MAX / 2)
+        gp_die (_("%s: out of memory\n"), whoami);
+      cap *= 2;
+    }
+  out_base = gp_realloc (out_base, cap);
+  out_pos = out_base + used;
+  out_end = out_base + cap;
+  out_nflushes++;
+}
+
 void
 out_flush (void)
 {
-  write_stdout (out_buf, (size_t) (out_pos - out_buf));
-  out_pos = out_buf;
+  if (out_keeping)
+    {
+      keep_room (OUT_BUF);
+      return;
+    }
+  if (out_pos)
+    write_stdout (out_base, (size_t) (out_pos - out_base));
+  out_base = out_pos = out_store;
+  out_end = out_store + OUT_BUF;
   out_nflushes++;
 }
 
 void
 out_write_big (const char *s, size_t n)
 {
+  if (out_keeping)
+    {
+      keep_room (n);
+      memcpy (out_pos, s, n);
+      out_pos += n;
+      return;
+    }
   out_flush ();
   write_stdout (s, n);
 }
@@ -332,7 +376,8 @@ out_vprintf (const char *fmt, va_list ap)
       out_write (small, (size_t) n);
       return n;
     }
-  big = malloc ((size_t) n + 1);
+  /* A batch of out_print_items must stay in order: no stdio then.  */
+  big = out_keeping ? gp_realloc (NULL, (size_t) n + 1) : malloc ((size_t) n + 1);
   if (!big)
     {
       /* Too large to format in memory: let stdio do it.  */
@@ -367,4 +412,153 @@ out_fprintf (FILE *f, const char *fmt, ...)
   n = f == stdout ? out_vprintf (fmt, ap) : vfprintf (f, fmt, ap);
   va_end (ap);
   return n;
+}
+
+/* ---- printing in parallel ------------------------------------------------ */
+
+typedef struct Batches
+{
+  const OutJob *job;
+  size_t *bound;          /* batch B is items bound[B] .. bound[B + 1] - 1 */
+  size_t nbatches;
+  pthread_mutex_t lock;
+  pthread_cond_t moved;   /* signalled when turn advances */
+  size_t next;            /* the next batch a thread takes */
+  size_t turn;            /* the batch whose output goes to stdout next */
+} Batches;
+
+unsigned
+out_threads (void)
+{
+  const char *env = getenv ("GPROF_THREADS");
+  cpu_set_t cpus;
+  long n;
+
+  if (env && *env)
+    {
+      n = strtol (env, NULL, 10);
+      return n < 1 ? 1 : n > 64 ? 64 : (unsigned) n;
+    }
+  if (sched_getaffinity (0, sizeof cpus, &cpus) != 0)
+    return 1;
+  n = CPU_COUNT (&cpus);
+  return n < 1 ? 1 : n > OUT_MAX_THREADS ? OUT_MAX_THREADS : (unsigned) n;
+}
+
+/* Cut the items into batches of about the job's batch weight.  */
+static void
+cut_batches (Batches *b)
+{
+  const OutJob *job = b->job;
+  size_t target = job->batch_weight ? job->batch_weight : 4096, acc = 0, cap = 0;
+
+  b->bound = NULL;
+  b->nbatches = 0;
+  gp_grow (&b->bound, &cap, 1, sizeof *b->bound);
+  b->bound[0] = 0;
+  for (size_t i = 0; i < job->n; i++)
+    {
+      acc += job->weight ? job->weight (job->ctx, i) : 1;
+      if (acc >= target || i + 1 == job->n)
+        {
+          gp_grow (&b->bound, &cap, b->nbatches + 2, sizeof *b->bound);
+          b->bound[++b->nbatches] = i + 1;
+          acc = 0;
+        }
+    }
+}
+
+static void *
+print_batches (void *arg)
+{
+  Batches *b = arg;
+  const OutJob *job = b->job;
+  void *state = job->state_new ? job->state_new (job->ctx) : NULL;
+  char *saved_pos = out_pos, *saved_end = out_end, *saved_base = out_base;
+
+  out_keeping = true;
+  out_base = out_pos = out_end = NULL;
+  for (;;)
+    {
+      size_t i;
+
+      pthread_mutex_lock (&b->lock);
+      i = b->next++;
+      pthread_mutex_unlock (&b->lock);
+      if (i >= b->nbatches)
+        break;
+      job->print (job->ctx, state, b->bound[i], b->bound[i + 1]);
+      pthread_mutex_lock (&b->lock);
+      while (b->turn != i)
+        pthread_cond_wait (&b->moved, &b->lock);
+      pthread_mutex_unlock (&b->lock);
+      if (out_pos)
+        write_stdout (out_base, (size_t) (out_pos - out_base));
+      out_pos = out_base;
+      pthread_mutex_lock (&b->lock);
+      b->turn++;
+      pthread_cond_broadcast (&b->moved);
+      pthread_mutex_unlock (&b->lock);
+    }
+  free (out_base);
+  out_keeping = false;
+  out_base = saved_base;
+  out_pos = saved_pos;
+  out_end = saved_end;
+  out_nflushes++;
+  if (job->state_free)
+    job->state_free (job->ctx, state);
+  return NULL;
+}
+
+static void
+print_alone (const OutJob *job)
+{
+  void *state = job->state_new ? job->state_new (job->ctx) : NULL;
+
+  job->print (job->ctx, state, 0, job->n);
+  if (job->state_free)
+    job->state_free (job->ctx, state);
+}
+
+void
+out_print_items (const OutJob *job)
+{
+  unsigned nthreads = job->nthreads ? job->nthreads : out_threads ();
+  pthread_t thread[64];
+  unsigned started = 0;
+  Batches b;
+
+  if (nthreads <= 1)
+    {
+      print_alone (job);
+      return;
+    }
+  b.job = job;
+  cut_batches (&b);
+  if (b.nbatches <= 1)
+    {
+      free (b.bound);
+      print_alone (job);
+      return;
+    }
+  if (nthreads > b.nbatches)
+    nthreads = (unsigned) b.nbatches;
+  if (nthreads > 64)
+    nthreads = 64;
+  /* What this thread printed before goes first.  */
+  out_flush ();
+  pthread_mutex_init (&b.lock, NULL);
+  pthread_cond_init (&b.moved, NULL);
+  b.next = b.turn = 0;
+  /* A thread that cannot start leaves its share to the others.  */
+  while (started + 1 < nthreads
+         && pthread_create (&thread[started], NULL, print_batches, &b) == 0)
+    started++;
+  print_batches (&b);
+  for (unsigned t = 0; t < started; t++)
+    pthread_join (thread[t], NULL);
+  pthread_cond_destroy (&b.moved);
+  pthread_mutex_destroy (&b.lock);
+  free (b.bound);
 }

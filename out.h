@@ -6,8 +6,9 @@
    goes to stdout in large pieces.  The number formatters write the same
    bytes as the printf conversions named beside them.
 
-   The buffer is global, like stdout itself; the small writers are inline
-   because they run for every field of every line.  */
+   The small writers are inline because they run for every field of
+   every line.  out_print_items prints a long list of entries on several
+   threads at once, each into its own buffer, in the list's order.  */
 
 #ifndef GPROF_OUT_H
 #define GPROF_OUT_H
@@ -19,9 +20,10 @@
 
 enum { OUT_BUF = 1 << 16 };
 
-extern char out_buf[OUT_BUF];
-extern char *out_pos;           /* next free byte of out_buf */
-extern unsigned long out_nflushes;  /* times out_buf was handed on */
+/* Each thread has its own buffer: out_pos is its next free byte, out_end
+   its end (both null until the thread first writes).  */
+extern _Thread_local char *out_pos, *out_end;
+extern _Thread_local unsigned long out_nflushes;  /* times the buffer moved on */
 
 /* Hand the buffer to stdout (done before anything writes to stdout
    directly, and at exit).  */
@@ -30,7 +32,7 @@ void out_flush (void);
 static inline void
 out_reserve (size_t n)
 {
-  if ((size_t) (out_buf + OUT_BUF - out_pos) < n)
+  if ((size_t) (out_end - out_pos) <= n)
     out_flush ();
 }
 
@@ -131,5 +133,33 @@ int out_printf (const char *fmt, ...) __attribute__ ((format (printf, 1, 2)));
 /* fprintf, through the buffer when F is stdout.  */
 int out_fprintf (FILE *f, const char *fmt, ...)
   __attribute__ ((format (printf, 2, 3)));
+
+/* A list of items printed in order, on as many threads as help: the
+   items are cut into batches of about BATCH_WEIGHT lines, each thread
+   prints one batch at a time into memory and hands it to stdout when the
+   batches before it are out.  PRINT must only read what other batches'
+   PRINT may touch, and keep any cache in its thread's STATE.  */
+typedef struct OutJob
+{
+  size_t n;               /* items 0 .. n - 1 */
+  void *ctx;
+  /* About how many lines item I prints.  */
+  size_t (*weight) (void *ctx, size_t i);
+  /* Print items BEGIN .. END - 1 through the out_ functions.  */
+  void (*print) (void *ctx, void *state, size_t begin, size_t end);
+  /* A thread's STATE for print, made and freed in that thread (may be
+     null).  */
+  void *(*state_new) (void *ctx);
+  void (*state_free) (void *ctx, void *state);
+  size_t batch_weight;    /* 0 for the default */
+  unsigned nthreads;      /* 0 for the default: see out_threads */
+} OutJob;
+
+void out_print_items (const OutJob *job);
+
+/* How many threads out_print_items uses by default: $GPROF_THREADS if
+   set, else the CPUs this process may run on, at most OUT_MAX_THREADS.  */
+enum { OUT_MAX_THREADS = 4 };
+unsigned out_threads (void);
 
 #endif

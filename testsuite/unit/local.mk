@@ -52,3 +52,9 @@ check_PROGRAMS += testsuite/unit/test_out
 TESTS += testsuite/unit/test_out
 testsuite_unit_test_out_SOURCES = testsuite/unit/test_out.c $(UNIT_COMMON)
 testsuite_unit_test_out_LDADD = $(UNIT_LDADD)
+
+# printing a list on several threads, in order
+check_PROGRAMS += testsuite/unit/test_out_items
+TESTS += testsuite/unit/test_out_items
+testsuite_unit_test_out_items_SOURCES = testsuite/unit/test_out_items.c $(UNIT_COMMON)
+testsuite_unit_test_out_items_LDADD = $(UNIT_LDADD)
