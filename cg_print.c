@@ -246,19 +246,22 @@ typedef struct NameTails
 {
   const Sym *base;
   size_t n;               /* base[0 .. n - 1]; the last is <indirect child> */
-  size_t *at;             /* offset in pool + 1, or 0 if not formatted yet */
-  uint32_t *len;
+  /* Where base[i]'s tail is: its offset in pool << TAIL_LEN_BITS | its
+     length, or 0 if not formatted yet (a tail has its newline at least).
+     One word, so that finding a tail costs one miss on a big graph.  */
+  uint64_t *slot;
   char *pool;
   size_t used, cap;
 } NameTails;
+
+enum { TAIL_LEN_BITS = 24 };
 
 static void
 tails_init (NameTails *t, const SymTab *st)
 {
   t->base = st->base;
   t->n = st->len + 1;
-  t->at = gp_calloc (t->n, sizeof *t->at);
-  t->len = gp_calloc (t->n, sizeof *t->len);
+  t->slot = gp_calloc (t->n, sizeof *t->slot);
   t->pool = NULL;
   t->used = t->cap = 0;
 }
@@ -266,8 +269,7 @@ tails_init (NameTails *t, const SymTab *st)
 static void
 tails_free (NameTails *t)
 {
-  free (t->at);
-  free (t->len);
+  free (t->slot);
   free (t->pool);
 }
 
@@ -280,11 +282,11 @@ print_tail (const Run *run, NameTails *t, const Sym *s)
   const char *printed;
   OutMark m;
 
-  if (i < t->n && t->at[i])
+  if (i < t->n && t->slot[i])
     {
-      const char *tail = t->pool + t->at[i] - 1;
+      const char *tail = t->pool + (t->slot[i] >> TAIL_LEN_BITS);
 
-      n = t->len[i];
+      n = t->slot[i] & ((1u << TAIL_LEN_BITS) - 1);
       if (n > TAIL_COPY)
         {
           out_write (tail, n);
@@ -301,14 +303,12 @@ print_tail (const Run *run, NameTails *t, const Sym *s)
   print_name (&run->names, s);
   out_char ('\n');
   /* Not kept if the buffer was handed on meanwhile (a name of tens of
-     kilobytes): that one is formatted each time.  What is kept fits in
-     the buffer, so its length in 32 bits.  */
-  if (i >= t->n || !(printed = out_since (m, &n)))
+     kilobytes): that one is formatted each time.  */
+  if (i >= t->n || !(printed = out_since (m, &n)) || n >> TAIL_LEN_BITS)
     return;
   gp_grow (&t->pool, &t->cap, t->used + n + TAIL_COPY, 1);
   memcpy (t->pool + t->used, printed, n);
-  t->at[i] = t->used + 1;
-  t->len[i] = (uint32_t) n;
+  t->slot[i] = (uint64_t) t->used << TAIL_LEN_BITS | n;
   t->used += n;
 }
 
@@ -478,11 +478,13 @@ prefetch_arcs (Arc *const *arcs, uint32_t n, int level)
       }
 }
 
+/* Entries before END only: those after may be another thread's, whose
+   arc lists are being sorted.  */
 static void
-prefetch_entry (const CallGraph *cg, size_t i)
+prefetch_entry (const CallGraph *cg, size_t i, size_t end)
 {
   Sym *const *sorted = cg->time_sorted;
-  size_t n = cg->ntime_sorted;
+  size_t n = end;
 
   if (i + PREFETCH_AHEAD < n)
     __builtin_prefetch (sorted[i + PREFETCH_AHEAD]);
@@ -501,35 +503,79 @@ prefetch_entry (const CallGraph *cg, size_t i)
       }
 }
 
-void
-cg_print (Run *run)
+static bool
+entry_printed (const Run *run, const Sym *s)
 {
-  const CallGraph *cg = &run->cg;
-  NameTails tails;
+  if (run->opt.ignore_zeros && s->ncalls == 0 && s->self_calls == 0
+      && s->prop_self == 0 && s->prop_child == 0)
+    return false;
+  return s->print_flag && (!run->opt.line_granularity || s->is_func);
+}
 
-  if (run->opt.print_descriptions && run->opt.bsd_style)
-    blurb_call_graph_bsd ();
-  print_header (run);
-  tails_init (&tails, &run->symtab);
-  for (size_t i = 0; i < cg->ntime_sorted; i++)
+static bool
+is_cycle_header (const Sym *s)
+{
+  return !s->name && s->cyc_num != 0;
+}
+
+/* An entry's lines, to share the entries out among threads.  */
+static size_t
+entry_weight (void *ctx, size_t i)
+{
+  const Run *run = ctx;
+  const Sym *s = run->cg.time_sorted[i];
+  size_t lines = 2;
+
+  if (!entry_printed (run, s))
+    return 0;
+  if (!is_cycle_header (s))
+    return lines + s->nparents + s->nchildren;
+  for (const Sym *m = s->cyc_next; m; m = m->cyc_next)
+    lines++;
+  return lines;
+}
+
+static void *
+entry_state_new (void *ctx)
+{
+  const Run *run = ctx;
+  NameTails *tails = gp_reallocarray (NULL, 1, sizeof *tails);
+
+  tails_init (tails, &run->symtab);
+  return tails;
+}
+
+static void
+entry_state_free (void *ctx, void *state)
+{
+  tails_free (state);
+  free (state);
+}
+
+static void
+print_entries (void *ctx, void *state, size_t begin, size_t end)
+{
+  Run *run = ctx;
+  const CallGraph *cg = &run->cg;
+  NameTails *tails = state;
+
+  for (size_t i = begin; i < end; i++)
     {
       Sym *s = cg->time_sorted[i];
 
-      prefetch_entry (cg, i);
-      if ((run->opt.ignore_zeros && s->ncalls == 0 && s->self_calls == 0
-           && s->prop_self == 0 && s->prop_child == 0)
-          || !s->print_flag || (run->opt.line_granularity && !s->is_func))
+      prefetch_entry (cg, i, end);
+      if (!entry_printed (run, s))
         continue;
-      if (!s->name && s->cyc_num != 0)
+      if (is_cycle_header (s))
         {
           print_cycle (run, s);
-          print_members (run, &tails, s);
+          print_members (run, tails, s);
         }
       else
         {
-          print_parents (run, &tails, s);
-          print_line (run, &tails, s);
-          print_children (run, &tails, s);
+          print_parents (run, tails, s);
+          print_line (run, tails, s);
+          print_children (run, tails, s);
         }
       if (run->opt.bsd_style)
         out_char ('\n');
@@ -537,7 +583,21 @@ cg_print (Run *run)
       if (run->opt.bsd_style)
         out_char ('\n');
     }
-  tails_free (&tails);
+}
+
+void
+cg_print (Run *run)
+{
+  OutJob job = {
+    .n = run->cg.ntime_sorted, .ctx = run, .weight = entry_weight,
+    .print = print_entries, .state_new = entry_state_new,
+    .state_free = entry_state_free
+  };
+
+  if (run->opt.print_descriptions && run->opt.bsd_style)
+    blurb_call_graph_bsd ();
+  print_header (run);
+  out_print_items (&job);
   if (run->opt.print_descriptions && !run->opt.bsd_style)
     blurb_call_graph ();
 }
@@ -589,12 +649,40 @@ print_index_entry (Run *run, const Sym *s, bool is_cycle, int *col,
     }
 }
 
+/* The index's rows, printed by out_print_items: row I has entries I,
+   I + rows and I + 2 * rows of the names.  */
+typedef struct IndexRows
+{
+  Run *run;
+  Sym **name;
+  size_t nnames, total, rows;
+  int column_width;
+} IndexRows;
+
+static void
+print_index_rows (void *ctx, void *state, size_t begin, size_t end)
+{
+  const IndexRows *ix = ctx;
+
+  for (size_t i = begin; i < end; i++)
+    {
+      int col = 0, starting_col = 0;
+
+      for (size_t j = i; j < ix->total; j += ix->rows)
+        {
+          print_index_entry (ix->run, ix->name[j], j >= ix->nnames, &col,
+                             starting_col);
+          starting_col += ix->column_width;
+        }
+      out_char ('\n');
+    }
+}
+
 void
 cg_print_index (Run *run)
 {
   const SymTab *st = &run->symtab;
-  size_t nnames = 0, total, rows;
-  int column_width = (run->opt.output_width - 1) / 3;
+  IndexRows ix = { .run = run, .column_width = (run->opt.output_width - 1) / 3 };
   Sym **v = gp_reallocarray (NULL, st->len + (size_t) run->cg.ncycles + 1,
                              sizeof *v);
 
@@ -604,26 +692,17 @@ cg_print_index (Run *run)
 
       if (run->opt.ignore_zeros && s->ncalls == 0 && s->hist_time == 0)
         continue;
-      v[nnames++] = s;
+      v[ix.nnames++] = s;
     }
-  msort_ptrs ((void **) v, nnames, cmp_name, NULL);
-  total = nnames;
+  msort_ptrs ((void **) v, ix.nnames, cmp_name, NULL);
+  ix.total = ix.nnames;
   for (int c = 0; c < run->cg.ncycles; c++)
-    v[total++] = &run->cg.cycles[c];
+    v[ix.total++] = &run->cg.cycles[c];
+  ix.name = v;
+  ix.rows = (ix.total + 2) / 3;
 
   out_printf ("\f\n");
   out_printf (_("Index by function name\n\n"));
-  rows = (total + 2) / 3;
-  for (size_t i = 0; i < rows; i++)
-    {
-      int col = 0, starting_col = 0;
-
-      for (size_t j = i; j < total; j += rows)
-        {
-          print_index_entry (run, v[j], j >= nnames, &col, starting_col);
-          starting_col += column_width;
-        }
-      out_char ('\n');
-    }
+  out_print_items (&(OutJob) { .n = ix.rows, .ctx = &ix, .print = print_index_rows });
   free (v);
 }

@@ -301,15 +301,13 @@ print_header (Run *run, char prefix)
           h->dimension, h->dimension, _("calls"), unit, unit, _("name"));
 }
 
+/* One row; ACCUM is the time of the rows up to this one.  */
 static void
-print_row (Run *run, const Sym *sym, double scale, double *accum)
+print_row (const Run *run, const Sym *sym, double scale, double accum)
 {
   const Histograms *h = &run->hist;
   double pct;
 
-  if (run->opt.ignore_zeros && sym->ncalls == 0 && sym->hist_time == 0)
-    return;
-  *accum += sym->hist_time;
   pct = h->total_time > 0.0 ? 100 * sym->hist_time / h->total_time : 0.0;
   /* "%6.2f %9.2f %8.2f", or "%5.1f %10.2f %8.2f" in BSD layout */
   if (run->opt.bsd_style)
@@ -317,7 +315,7 @@ print_row (Run *run, const Sym *sym, double scale, double *accum)
   else
     out_fixed (pct, 6, 2);
   out_char (' ');
-  out_fixed (*accum / h->hz, run->opt.bsd_style ? 10 : 9, 2);
+  out_fixed (accum / h->hz, run->opt.bsd_style ? 10 : 9, 2);
   out_char (' ');
   out_fixed (sym->hist_time / h->hz, 8, 2);
   if (sym->ncalls != 0)
@@ -341,12 +339,32 @@ print_row (Run *run, const Sym *sym, double scale, double *accum)
   out_char ('\n');
 }
 
+/* The rows, printed by out_print_items.  */
+typedef struct FlatRows
+{
+  const Run *run;
+  Sym **sym;
+  double *accum;
+  double scale;
+} FlatRows;
+
+static void
+print_rows (void *ctx, void *state, size_t begin, size_t end)
+{
+  const FlatRows *rows = ctx;
+
+  for (size_t i = begin; i < end; i++)
+    print_row (rows->run, rows->sym[i], rows->scale, rows->accum[i]);
+}
+
 void
 hist_print (Run *run)
 {
   size_t n = run->symtab.len;
   Sym **sorted = gp_reallocarray (NULL, n ? n : 1, sizeof *sorted);
   double accum = 0.0;
+  FlatRows rows;
+  size_t nrows;
   int unit;
 
   run_separator (run);
@@ -375,9 +393,22 @@ hist_print (Run *run)
   msort_ptrs ((void **) sorted, n, cmp_time, NULL);
   unit = choose_unit (run, sorted, n);
   print_header (run, si_units[unit].prefix);
+  /* The rows printed, with their running totals: then each row stands
+     alone and the rows can be printed on several threads.  */
+  rows.accum = gp_reallocarray (NULL, n ? n : 1, sizeof *rows.accum);
+  nrows = 0;
   for (size_t i = 0; i < n; i++)
     if (sym_ids_pass (&run->ids, INCL_FLAT, sorted[i]->addr))
-      print_row (run, sorted[i], si_units[unit].scale, &accum);
+      {
+        accum += sorted[i]->hist_time;
+        sorted[nrows] = sorted[i];
+        rows.accum[nrows++] = accum;
+      }
+  rows.run = run;
+  rows.sym = sorted;
+  rows.scale = si_units[unit].scale;
+  out_print_items (&(OutJob) { .n = nrows, .ctx = &rows, .print = print_rows });
+  free (rows.accum);
   free (sorted);
   if (run->opt.print_descriptions && !run->opt.bsd_style)
     blurb_flat ();

@@ -4,6 +4,7 @@
 #include "names.h"
 
 #include <stdio.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <libiberty/demangle.h>
@@ -131,23 +132,33 @@ maybe_mangled (const NameFmt *nf, const char *name)
          && (name[1] == 'Z' || name[1] == 'R' || strncmp (name, "_GLOBAL_", 8) == 0);
 }
 
+/* The call graph is printed by several threads (out_print_items).  */
+static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
+
 static const char *
 shown_name (const NameFmt *nf, const char *name)
 {
   DemangleCache *c = nf->cache;
+  const char *shown;
   size_t h;
 
   if (!maybe_mangled (nf, name))
     return name;
+  pthread_mutex_lock (&cache_lock);
   if (c->n + 1 > c->cap / 2)
     cache_grow (c);
   for (h = ptr_hash (name) & (c->cap - 1); c->key[h]; h = (h + 1) & (c->cap - 1))
     if (c->key[h] == name)
-      return c->value[h] ? c->value[h] : name;
-  c->key[h] = name;
-  c->value[h] = names_demangle (nf, name);
-  c->n++;
-  return c->value[h] ? c->value[h] : name;
+      break;
+  if (!c->key[h])
+    {
+      c->key[h] = name;
+      c->value[h] = names_demangle (nf, name);
+      c->n++;
+    }
+  shown = c->value[h] ? c->value[h] : name;
+  pthread_mutex_unlock (&cache_lock);
+  return shown;
 }
 
 int
@@ -160,10 +171,16 @@ print_name_only (const NameFmt *nf, const Sym *sym)
     return 0;
   if (nf->demangle)
     {
-      /* Remembered in the symbol: a cache, not a change of the symbol.  */
-      if (!sym->shown_name)
-        ((Sym *) sym)->shown_name = shown_name (nf, name);
-      name = sym->shown_name;
+      /* Remembered in the symbol: a cache, not a change of the symbol.
+         Threads that both compute it store the same value.  */
+      const char *shown = __atomic_load_n (&sym->shown_name, __ATOMIC_RELAXED);
+
+      if (!shown)
+        {
+          shown = shown_name (nf, name);
+          __atomic_store_n (&((Sym *) sym)->shown_name, shown, __ATOMIC_RELAXED);
+        }
+      name = shown;
     }
   size = (int) strlen (name);
   out_write (name, (size_t) size);
