@@ -745,7 +745,7 @@ cg_assemble (Run *run)
     cg->time_sorted[i] = &st->base[i];
   for (int c = 0; c < cg->ncycles; c++)
     cg->time_sorted[n + (size_t) c] = &cg->cycles[c];
-  msort_ptrs ((void **) cg->time_sorted, cg->ntime_sorted, cmp_total, NULL);
+  msort_ptrs_parallel ((void **) cg->time_sorted, cg->ntime_sorted, cmp_total, NULL);
   for (size_t i = 0; i < cg->ntime_sorted; i++)
     cg->time_sorted[i]->index = (int) (i + 1);
 }

@@ -694,7 +694,7 @@ cg_print_index (Run *run)
         continue;
       v[ix.nnames++] = s;
     }
-  msort_ptrs ((void **) v, ix.nnames, cmp_name, NULL);
+  msort_ptrs_parallel ((void **) v, ix.nnames, cmp_name, NULL);
   ix.total = ix.nnames;
   for (int c = 0; c < run->cg.ncycles; c++)
     v[ix.total++] = &run->cg.cycles[c];

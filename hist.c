@@ -390,7 +390,7 @@ hist_print (Run *run)
       if (!run->opt.ignore_zeros || s->ncalls != 0 || s->hist_time != 0)
         sorted[n++] = s;
     }
-  msort_ptrs ((void **) sorted, n, cmp_time, NULL);
+  msort_ptrs_parallel ((void **) sorted, n, cmp_time, NULL);
   unit = choose_unit (run, sorted, n);
   print_header (run, si_units[unit].prefix);
   /* The rows printed, with their running totals: then each row stands

@@ -3,27 +3,19 @@
 #include "config.h"
 #include "msort.h"
 
+#include <pthread.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include "util.h"
 
-/* Recursion depth is log2(n), so plain recursion is fine here.  */
+/* Merge the sorted runs V[0 .. N1 - 1] and V[N1 .. N - 1] through TMP.  */
 static void
-msort_rec (void **v, size_t n, void **tmp, msort_cmp cmp, void *ctx)
+merge_runs (void **v, size_t n1, size_t n, void **tmp, msort_cmp cmp, void *ctx)
 {
-  size_t n1, n2;
-  void **b1, **b2, **out;
+  size_t n2 = n - n1;
+  void **b1 = v, **b2 = v + n1, **out = tmp;
 
-  if (n <= 1)
-    return;
-  n1 = n / 2;
-  n2 = n - n1;
-  b1 = v;
-  b2 = v + n1;
-  msort_rec (b1, n1, tmp, cmp, ctx);
-  msort_rec (b2, n2, tmp, cmp, ctx);
-
-  out = tmp;
   while (n1 > 0 && n2 > 0)
     {
       if (cmp (*b1, *b2, ctx) <= 0)
@@ -41,6 +33,82 @@ msort_rec (void **v, size_t n, void **tmp, msort_cmp cmp, void *ctx)
   if (n1 > 0)
     memcpy (out, b1, n1 * sizeof *b1);
   memcpy (v, tmp, (n - n2) * sizeof *v);
+}
+
+/* Recursion depth is log2(n), so plain recursion is fine here.  */
+static void
+msort_rec (void **v, size_t n, void **tmp, msort_cmp cmp, void *ctx)
+{
+  if (n <= 1)
+    return;
+  msort_rec (v, n / 2, tmp, cmp, ctx);
+  msort_rec (v + n / 2, n - n / 2, tmp, cmp, ctx);
+  merge_runs (v, n / 2, n, tmp, cmp, ctx);
+}
+
+/* ---- the same sort on several threads ----------------------------------- */
+
+/* Below this, a thread costs more than it saves.  */
+enum { PARALLEL_MIN = 1 << 15 };
+
+typedef struct Part
+{
+  void **v, **tmp;        /* TMP: N scratch slots of this part's own */
+  size_t n;
+  msort_cmp cmp;
+  void *ctx;
+  unsigned nthreads;
+} Part;
+
+static void sort_part (Part *p);
+
+static void *
+sort_part_thread (void *arg)
+{
+  sort_part (arg);
+  return NULL;
+}
+
+/* The halves msort_rec would sort one after the other are sorted at
+   once, each with its own half of the scratch space: the same
+   comparisons on the same runs, so the same result.  */
+static void
+sort_part (Part *p)
+{
+  size_t n1 = p->n / 2;
+  Part left = { p->v, p->tmp, n1, p->cmp, p->ctx, p->nthreads / 2 };
+  Part right = { p->v + n1, p->tmp + n1, p->n - n1, p->cmp, p->ctx,
+                 p->nthreads - p->nthreads / 2 };
+  pthread_t thread;
+  bool threaded;
+
+  if (p->nthreads < 2 || p->n < PARALLEL_MIN)
+    {
+      msort_rec (p->v, p->n, p->tmp, p->cmp, p->ctx);
+      return;
+    }
+  threaded = pthread_create (&thread, NULL, sort_part_thread, &left) == 0;
+  if (!threaded)
+    sort_part (&left);
+  sort_part (&right);
+  if (threaded)
+    pthread_join (thread, NULL);
+  merge_runs (p->v, n1, p->n, p->tmp, p->cmp, p->ctx);
+}
+
+void
+msort_ptrs_parallel (void **v, size_t n, msort_cmp cmp, void *ctx)
+{
+  Part all = { v, NULL, n, cmp, ctx, gp_threads () };
+
+  if (n < PARALLEL_MIN || all.nthreads < 2)
+    {
+      msort_ptrs (v, n, cmp, ctx);
+      return;
+    }
+  all.tmp = gp_reallocarray (NULL, n, sizeof *all.tmp);
+  sort_part (&all);
+  free (all.tmp);
 }
 
 void

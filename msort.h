@@ -18,6 +18,10 @@ typedef int (*msort_cmp) (const void *a, const void *b, void *ctx);
    cmp (left, right) <= 0.  */
 void msort_ptrs (void **v, size_t n, msort_cmp cmp, void *ctx);
 
+/* msort_ptrs with the halves of a big array sorted on other threads
+   (gp_threads): the same result, for a CMP that only reads.  */
+void msort_ptrs_parallel (void **v, size_t n, msort_cmp cmp, void *ctx);
+
 /* A stable sort for comparators that are consistent orderings, where
    every stable sort gives the merge sort's result: insertion sort for
    short arrays (the callers and callees of one function), msort_ptrs for

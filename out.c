@@ -5,7 +5,6 @@
 
 #include <errno.h>
 #include <pthread.h>
-#include <sched.h>
 #include <math.h>
 #include <unistd.h>
 #include <stdarg.h>
@@ -427,24 +426,6 @@ typedef struct Batches
   size_t turn;            /* the batch whose output goes to stdout next */
 } Batches;
 
-unsigned
-out_threads (void)
-{
-  const char *env = getenv ("GPROF_THREADS");
-  cpu_set_t cpus;
-  long n;
-
-  if (env && *env)
-    {
-      n = strtol (env, NULL, 10);
-      return n < 1 ? 1 : n > 64 ? 64 : (unsigned) n;
-    }
-  if (sched_getaffinity (0, sizeof cpus, &cpus) != 0)
-    return 1;
-  n = CPU_COUNT (&cpus);
-  return n < 1 ? 1 : n > OUT_MAX_THREADS ? OUT_MAX_THREADS : (unsigned) n;
-}
-
 /* Cut the items into batches of about the job's batch weight.  */
 static void
 cut_batches (Batches *b)
@@ -524,7 +505,7 @@ print_alone (const OutJob *job)
 void
 out_print_items (const OutJob *job)
 {
-  unsigned nthreads = job->nthreads ? job->nthreads : out_threads ();
+  unsigned nthreads = job->nthreads ? job->nthreads : gp_threads ();
   pthread_t thread[64];
   unsigned started = 0;
   Batches b;

@@ -152,14 +152,9 @@ typedef struct OutJob
   void *(*state_new) (void *ctx);
   void (*state_free) (void *ctx, void *state);
   size_t batch_weight;    /* 0 for the default */
-  unsigned nthreads;      /* 0 for the default: see out_threads */
+  unsigned nthreads;      /* 0 for the default, gp_threads () */
 } OutJob;
 
 void out_print_items (const OutJob *job);
-
-/* How many threads out_print_items uses by default: $GPROF_THREADS if
-   set, else the CPUs this process may run on, at most OUT_MAX_THREADS.  */
-enum { OUT_MAX_THREADS = 4 };
-unsigned out_threads (void);
 
 #endif

@@ -94,7 +94,7 @@ symtab_finalize (SymTab *tab, vma_t text_last, long *remap)
   for (i = 1; i < n && cmp_addr (order[i - 1], order[i], NULL) <= 0; i++)
     ;
   if (i < n)
-    msort_ptrs ((void **) order, n, cmp_addr, NULL);
+    msort_ptrs_parallel ((void **) order, n, cmp_addr, NULL);
 
   out = gp_calloc (n + 1, sizeof *out);
   if (remap)

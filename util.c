@@ -5,6 +5,7 @@
 
 #include <limits.h>
 #include <math.h>
+#include <sched.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -126,4 +127,22 @@ gp_basename (const char *name)
   const char *slash = strrchr (name, '/');
 
   return slash ? slash + 1 : name;
+}
+
+unsigned
+gp_threads (void)
+{
+  const char *env = getenv ("GPROF_THREADS");
+  cpu_set_t cpus;
+  long n;
+
+  if (env && *env)
+    {
+      n = strtol (env, NULL, 10);
+      return n < 1 ? 1 : n > 64 ? 64 : (unsigned) n;
+    }
+  if (sched_getaffinity (0, sizeof cpus, &cpus) != 0)
+    return 1;
+  n = CPU_COUNT (&cpus);
+  return n < 1 ? 1 : n > GP_MAX_THREADS ? GP_MAX_THREADS : (unsigned) n;
 }

@@ -37,6 +37,12 @@ char *gp_strdup (const char *s);
    `need` elements, doubling.  */
 void gp_grow (void *pv, size_t *cap, size_t need, size_t elem);
 
+/* How many threads the big reports and sorts use: $GPROF_THREADS if set
+   (1 for none), else the CPUs this process may run on, at most
+   GP_MAX_THREADS.  */
+enum { GP_MAX_THREADS = 4 };
+unsigned gp_threads (void);
+
 /* GNU gprof converts doubles to long with a plain C cast; on x86-64 an
    out-of-range or NaN value becomes LONG_MIN.  Reproduce that without
    undefined behaviour.  */

@@ -294,6 +294,39 @@ test_inconsistent_is_discriminating (Rng *rng)
   check (differ, "inconsistent comparators tell merge sorts apart");
 }
 
+/* msort_ptrs_parallel sorts the halves of big arrays on other threads:
+   on the inconsistent comparators too, the reference's order.  */
+static void
+test_parallel (Rng *rng)
+{
+  static const size_t big[] = { 32768, 32769, 100003, 262151 };
+  static const char *const threads[] = { "2", "3", "4" };
+  static const msort_cmp cmps[] = { cmp_partial, cmp_special, cmp_cyclic };
+  int bad = 0, cases = 0;
+
+  for (size_t t = 0; t < sizeof threads / sizeof *threads; t++)
+    for (size_t s = 0; s < sizeof big / sizeof *big; s++)
+      for (size_t c = 0; c < sizeof cmps / sizeof *cmps; c++)
+        {
+          Elem *e = random_elems (rng, big[s], 10, 300);
+          void **got = pointers (e, big[s]), **want = pointers (e, big[s]);
+
+          setenv ("GPROF_THREADS", threads[t], 1);
+          msort_ptrs_parallel (got, big[s], cmps[c], NULL);
+          ref_sort (want, big[s], cmps[c], NULL);
+          cases++;
+          if (memcmp (got, want, big[s] * sizeof *got) != 0 && bad++ < 3)
+            printf ("# %s threads, n=%zu, comparator %zu: differs\n",
+                    threads[t], big[s], c);
+          free (got);
+          free (want);
+          free (e);
+        }
+  unsetenv ("GPROF_THREADS");
+  check (bad == 0, "on 2 to 4 threads: the reference's order in %d big "
+         "arrays", cases);
+}
+
 int
 main (void)
 {
@@ -312,5 +345,6 @@ main (void)
   test_against_reference (&rng, "cyclic order", cmp_cyclic, 3, 0);
   test_two_specials_known ();
   test_inconsistent_is_discriminating (&rng);
+  test_parallel (&rng);
   return check_done ();
 }
