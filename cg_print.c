@@ -211,7 +211,8 @@ cmp_member (const void *a, const void *b, void *ctx)
   return 0;
 }
 
-/* Members most time first, equal ones in chain order.  */
+/* Members most time first, equal ones in chain order (cmp_member is a
+   consistent order, so any stable sort gives this).  */
 static void
 sort_members (Sym *cyc)
 {
@@ -315,7 +316,6 @@ print_tail (const Run *run, NameTails *t, const Sym *s)
 static void
 print_members (Run *run, NameTails *tails, Sym *cyc)
 {
-  sort_members (cyc);
   for (Sym *m = cyc->cyc_next; m; m = m->cyc_next)
     {
       print_blank_index ();
@@ -597,6 +597,11 @@ cg_print (Run *run)
   if (run->opt.print_descriptions && run->opt.bsd_style)
     blurb_call_graph_bsd ();
   print_header (run);
+  /* Before the entries are shared out: a big cycle's sort can use the
+     threads then.  */
+  for (int c = 0; c < run->cg.ncycles; c++)
+    if (entry_printed (run, &run->cg.cycles[c]))
+      sort_members (&run->cg.cycles[c]);
   out_print_items (&job);
   if (run->opt.print_descriptions && !run->opt.bsd_style)
     blurb_call_graph ();

@@ -116,7 +116,7 @@ sort_stable_ptrs (void **v, size_t n, msort_cmp cmp, void *ctx)
 {
   if (n > 16)
     {
-      msort_ptrs (v, n, cmp, ctx);
+      msort_ptrs_parallel (v, n, cmp, ctx);
       return;
     }
   for (size_t i = 1; i < n; i++)

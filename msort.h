@@ -24,8 +24,8 @@ void msort_ptrs_parallel (void **v, size_t n, msort_cmp cmp, void *ctx);
 
 /* A stable sort for comparators that are consistent orderings, where
    every stable sort gives the merge sort's result: insertion sort for
-   short arrays (the callers and callees of one function), msort_ptrs for
-   long ones.  */
+   short arrays (the callers and callees of one function), msort_ptrs_parallel
+   for long ones.  */
 void sort_stable_ptrs (void **v, size_t n, msort_cmp cmp, void *ctx);
 
 #endif
