@@ -382,6 +382,8 @@ cg_free (CallGraph *cg)
   free (cg->children);
   free (cg->parents);
   free (cg->cycles);
+  free (cg->members);
+  free (cg->member_start);
   free (cg->time_sorted);
   memset (cg, 0, sizeof *cg);
 }
@@ -442,11 +444,14 @@ build_slices (CallGraph *cg, SymTab *symtab)
 
 /* Number the cycles in address order of their heads and give each a
    header symbol; count the calls into each cycle from outside it and
-   those among its members.  */
+   those among its members.  The members are also listed in one array
+   (cg_members): a chain of a million symbols scattered in memory is
+   walked one load after another, an array's loads overlap.  */
 static void
 cycle_link (CallGraph *cg, SymTab *symtab)
 {
   int num = 0;
+  size_t nmembers = 0, cap = 0;
 
   cg->ncycles = 0;
   for (size_t i = 0; i < symtab->len; i++)
@@ -457,9 +462,12 @@ cycle_link (CallGraph *cg, SymTab *symtab)
         cg->ncycles++;
     }
   cg->cycles = gp_calloc ((size_t) cg->ncycles + 1, sizeof *cg->cycles);
+  cg->member_start = gp_calloc ((size_t) cg->ncycles + 1,
+                                sizeof *cg->member_start);
   for (size_t i = 0; i < symtab->len; i++)
     {
-      Sym *s = &symtab->base[i], *cyc;
+      Sym *s = &symtab->base[i], *cyc, **members;
+      size_t n;
 
       if (!(s->cyc_head == s && s->cyc_next))
         continue;
@@ -470,15 +478,19 @@ cycle_link (CallGraph *cg, SymTab *symtab)
       cyc->cyc_next = s;
       for (Sym *m = s; m; m = m->cyc_next)
         {
+          gp_grow (&cg->members, &cap, nmembers + 1, sizeof *cg->members);
+          cg->members[nmembers++] = m;
           m->cyc_num = num;
           m->cyc_head = cyc;
         }
-      for (Sym *m = s; m; m = m->cyc_next)
-        for (uint32_t k = 0; k < m->nparents; k++)
+      cg->member_start[num] = nmembers;
+      members = cg_members (cg, cyc, &n);
+      for (size_t j = 0; j < n; j++)
+        for (uint32_t k = 0; k < members[j]->nparents; k++)
           {
-            Arc *a = cg_parents (cg, m)[k];
+            Arc *a = cg_parents (cg, members[j])[k];
 
-            if (a->parent == m)
+            if (a->parent == members[j])
               continue;
             if (a->parent->cyc_num == num)
               cyc->self_calls += a->count;
@@ -513,7 +525,8 @@ sort_topologically (SymTab *st)
 static void
 inherit_flags (const CallGraph *cg, Sym *child)
 {
-  Sym *head = child->cyc_head;
+  Sym *head = child->cyc_head, **members;
+  size_t n;
 
   if (child == head)
     {
@@ -533,12 +546,13 @@ inherit_flags (const CallGraph *cg, Sym *child)
         }
       return;
     }
+  members = cg_members (cg, head, &n);
   head->print_flag = false;
   head->prop_fract = 0.0;
-  for (Sym *m = head->cyc_next; m; m = m->cyc_next)
-    for (uint32_t k = 0; k < m->nparents; k++)
+  for (size_t i = 0; i < n; i++)
+    for (uint32_t k = 0; k < members[i]->nparents; k++)
       {
-        Arc *a = cg_parents (cg, m)[k];
+        Arc *a = cg_parents (cg, members[i])[k];
 
         if (a->parent->cyc_head == head)
           continue;
@@ -547,10 +561,10 @@ inherit_flags (const CallGraph *cg, Sym *child)
           head->prop_fract += a->parent->prop_fract
                               * ((double) a->count / (double) head->ncalls);
       }
-  for (Sym *m = head; m; m = m->cyc_next)
+  for (size_t i = 0; i < n; i++)
     {
-      m->print_flag = head->print_flag;
-      m->prop_fract = head->prop_fract;
+      members[i]->print_flag = head->print_flag;
+      members[i]->prop_fract = head->prop_fract;
     }
 }
 
@@ -596,11 +610,13 @@ cycle_time (CallGraph *cg)
 {
   for (int c = 0; c < cg->ncycles; c++)
     {
-      Sym *cyc = &cg->cycles[c];
+      Sym *cyc = &cg->cycles[c], **members;
+      size_t n;
 
-      for (Sym *m = cyc->cyc_next; m; m = m->cyc_next)
-        if (m->prop_fract != 0.0)
-          cyc->hist_time += m->hist_time;
+      members = cg_members (cg, cyc, &n);
+      for (size_t i = 0; i < n; i++)
+        if (members[i]->prop_fract != 0.0)
+          cyc->hist_time += members[i]->hist_time;
       cyc->prop_self = cyc->prop_fract * cyc->hist_time;
     }
 }

@@ -46,6 +46,8 @@ typedef struct CallGraph
   Arc **parents;          /* a symbol's: parents[first_parent ...] */
   Sym *cycles;            /* cycle header N at cycles[N - 1] */
   int ncycles;
+  Sym **members;          /* every cycle's members, in chain order */
+  size_t *member_start;   /* cycle N's from members[member_start[N - 1]] */
   Sym **time_sorted;      /* symbols and cycles, most time first */
   size_t ntime_sorted;
   double print_time;      /* total of the propagated self times */
@@ -100,6 +102,16 @@ static inline Arc **
 cg_parents (const CallGraph *cg, const Sym *s)
 {
   return cg->parents + s->first_parent;
+}
+
+/* Cycle CYC's N members, in the order of its chain (cyc_next).  */
+static inline Sym **
+cg_members (const CallGraph *cg, const Sym *cyc, size_t *n)
+{
+  size_t c = (size_t) cyc->cyc_num - 1;
+
+  *n = cg->member_start[c + 1] - cg->member_start[c];
+  return cg->members + cg->member_start[c];
 }
 
 void cg_free (CallGraph *cg);

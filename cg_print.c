@@ -212,27 +212,22 @@ cmp_member (const void *a, const void *b, void *ctx)
 }
 
 /* Members most time first, equal ones in chain order (cmp_member is a
-   consistent order, so any stable sort gives this).  */
+   consistent order, so any stable sort gives this): in the array and in
+   the chain.  */
 static void
-sort_members (Sym *cyc)
+sort_members (const CallGraph *cg, Sym *cyc)
 {
-  size_t n = 0, i = 0;
-  Sym **v, **link;
+  size_t n;
+  Sym **v = cg_members (cg, cyc, &n), **link;
 
-  for (Sym *m = cyc->cyc_next; m; m = m->cyc_next)
-    n++;
-  v = gp_reallocarray (NULL, n ? n : 1, sizeof *v);
-  for (Sym *m = cyc->cyc_next; m; m = m->cyc_next)
-    v[i++] = m;
   sort_stable_ptrs ((void **) v, n, cmp_member, NULL);
   link = &cyc->cyc_next;
-  for (i = 0; i < n; i++)
+  for (size_t i = 0; i < n; i++)
     {
       *link = v[i];
       link = &v[i]->cyc_next;
     }
   *link = NULL;
-  free (v);
 }
 
 /* ---- names as the call graph prints them ------------------------------ */
@@ -314,10 +309,15 @@ print_tail (const Run *run, NameTails *t, const Sym *s)
 }
 
 static void
-print_members (Run *run, NameTails *tails, Sym *cyc)
+print_members (Run *run, NameTails *tails, const Sym *cyc)
 {
-  for (Sym *m = cyc->cyc_next; m; m = m->cyc_next)
+  size_t n;
+  Sym **members = cg_members (&run->cg, cyc, &n);
+
+  for (size_t i = 0; i < n; i++)
     {
+      const Sym *m = members[i];
+
       print_blank_index ();
       print_times (run, m->prop_self, m->prop_child);
       print_calls (m->ncalls, m->self_calls);
@@ -524,15 +524,14 @@ entry_weight (void *ctx, size_t i)
 {
   const Run *run = ctx;
   const Sym *s = run->cg.time_sorted[i];
-  size_t lines = 2;
+  size_t lines = 2, n;
 
   if (!entry_printed (run, s))
     return 0;
   if (!is_cycle_header (s))
     return lines + s->nparents + s->nchildren;
-  for (const Sym *m = s->cyc_next; m; m = m->cyc_next)
-    lines++;
-  return lines;
+  cg_members (&run->cg, s, &n);
+  return lines + n;
 }
 
 static void *
@@ -601,7 +600,7 @@ cg_print (Run *run)
      threads then.  */
   for (int c = 0; c < run->cg.ncycles; c++)
     if (entry_printed (run, &run->cg.cycles[c]))
-      sort_members (&run->cg.cycles[c]);
+      sort_members (&run->cg, &run->cg.cycles[c]);
   out_print_items (&job);
   if (run->opt.print_descriptions && !run->opt.bsd_style)
     blurb_call_graph ();
