@@ -415,15 +415,30 @@ out_fprintf (FILE *f, const char *fmt, ...)
 
 /* ---- printing in parallel ------------------------------------------------ */
 
+/* A batch printed and waiting for its turn to go to stdout.  */
+typedef struct Printed
+{
+  char *buf;
+  size_t len;
+  bool ready;
+} Printed;
+
+/* What printed batches may hold in memory before threads stop taking
+   new ones and wait for the batches before theirs to go out.  */
+enum { PENDING_MAX = 64 << 20 };
+
 typedef struct Batches
 {
   const OutJob *job;
   size_t *bound;          /* batch B is items bound[B] .. bound[B + 1] - 1 */
   size_t nbatches;
-  pthread_mutex_t lock;
+  Printed *printed;       /* per batch */
+  pthread_mutex_t lock;   /* guards the fields below and printed[] */
   pthread_cond_t moved;   /* signalled when turn advances */
   size_t next;            /* the next batch a thread takes */
   size_t turn;            /* the batch whose output goes to stdout next */
+  size_t pending;         /* bytes printed and waiting */
+  bool writing;           /* a thread is handing batches to stdout */
 } Batches;
 
 /* Cut the items into batches of about the job's batch weight.  */
@@ -449,6 +464,35 @@ cut_batches (Batches *b)
     }
 }
 
+/* Hand every printed batch whose turn has come to stdout, unless
+   another thread is doing so (it will see these too).  Called and
+   returns with the lock held.  */
+static void
+write_ready (Batches *b)
+{
+  if (b->writing)
+    return;
+  b->writing = true;
+  while (b->turn < b->nbatches && b->printed[b->turn].ready)
+    {
+      Printed p = b->printed[b->turn];
+
+      pthread_mutex_unlock (&b->lock);
+      write_stdout (p.buf, p.len);
+      free (p.buf);
+      pthread_mutex_lock (&b->lock);
+      b->pending -= p.len;
+      b->turn++;
+      pthread_cond_broadcast (&b->moved);
+    }
+  b->writing = false;
+}
+
+/* A thread's work: take batches in order and print each into a buffer of
+   its own, then queue it.  A thread does not wait for its batch's turn
+   (one big entry would hold every other thread up), only for memory: when
+   the waiting batches hold PENDING_MAX bytes it takes no new batch until
+   the turn moves.  */
 static void *
 print_batches (void *arg)
 {
@@ -458,30 +502,28 @@ print_batches (void *arg)
   char *saved_pos = out_pos, *saved_end = out_end, *saved_base = out_base;
 
   out_keeping = true;
-  out_base = out_pos = out_end = NULL;
+  pthread_mutex_lock (&b->lock);
   for (;;)
     {
       size_t i;
 
-      pthread_mutex_lock (&b->lock);
+      while (b->pending > PENDING_MAX && b->next > b->turn)
+        pthread_cond_wait (&b->moved, &b->lock);
+      if (b->next >= b->nbatches)
+        break;
       i = b->next++;
       pthread_mutex_unlock (&b->lock);
-      if (i >= b->nbatches)
-        break;
+      out_base = out_pos = out_end = NULL;
+      out_nflushes++;
       job->print (job->ctx, state, b->bound[i], b->bound[i + 1]);
       pthread_mutex_lock (&b->lock);
-      while (b->turn != i)
-        pthread_cond_wait (&b->moved, &b->lock);
-      pthread_mutex_unlock (&b->lock);
-      if (out_pos)
-        write_stdout (out_base, (size_t) (out_pos - out_base));
-      out_pos = out_base;
-      pthread_mutex_lock (&b->lock);
-      b->turn++;
-      pthread_cond_broadcast (&b->moved);
-      pthread_mutex_unlock (&b->lock);
+      b->printed[i].buf = out_base;
+      b->printed[i].len = out_pos ? (size_t) (out_pos - out_base) : 0;
+      b->printed[i].ready = true;
+      b->pending += b->printed[i].len;
+      write_ready (b);
     }
-  free (out_base);
+  pthread_mutex_unlock (&b->lock);
   out_keeping = false;
   out_base = saved_base;
   out_pos = saved_pos;
@@ -531,7 +573,9 @@ out_print_items (const OutJob *job)
   out_flush ();
   pthread_mutex_init (&b.lock, NULL);
   pthread_cond_init (&b.moved, NULL);
-  b.next = b.turn = 0;
+  b.printed = gp_calloc (b.nbatches, sizeof *b.printed);
+  b.next = b.turn = b.pending = 0;
+  b.writing = false;
   /* A thread that cannot start leaves its share to the others.  */
   while (started + 1 < nthreads
          && pthread_create (&thread[started], NULL, print_batches, &b) == 0)
@@ -541,5 +585,6 @@ out_print_items (const OutJob *job)
     pthread_join (thread[t], NULL);
   pthread_cond_destroy (&b.moved);
   pthread_mutex_destroy (&b.lock);
+  free (b.printed);
   free (b.bound);
 }
