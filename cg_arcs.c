@@ -382,6 +382,7 @@ cg_free (CallGraph *cg)
   free (cg->children);
   free (cg->parents);
   free (cg->cycles);
+  free (cg->cycle_of);
   free (cg->members);
   free (cg->member_start);
   free (cg->time_sorted);
@@ -464,6 +465,9 @@ cycle_link (CallGraph *cg, SymTab *symtab)
   cg->cycles = gp_calloc ((size_t) cg->ncycles + 1, sizeof *cg->cycles);
   cg->member_start = gp_calloc ((size_t) cg->ncycles + 1,
                                 sizeof *cg->member_start);
+  /* The passes over all arcs ask for the cycles of both ends: 4 bytes a
+     symbol stay in the caches, the symbols themselves do not.  */
+  cg->cycle_of = gp_calloc (symtab->len + 1, sizeof *cg->cycle_of);
   for (size_t i = 0; i < symtab->len; i++)
     {
       Sym *s = &symtab->base[i], *cyc, **members;
@@ -480,6 +484,7 @@ cycle_link (CallGraph *cg, SymTab *symtab)
         {
           gp_grow (&cg->members, &cap, nmembers + 1, sizeof *cg->members);
           cg->members[nmembers++] = m;
+          cg->cycle_of[m - symtab->base] = (uint32_t) num;
           m->cyc_num = num;
           m->cyc_head = cyc;
         }
@@ -492,7 +497,7 @@ cycle_link (CallGraph *cg, SymTab *symtab)
 
             if (a->parent == members[j])
               continue;
-            if (a->parent->cyc_num == num)
+            if (cg->cycle_of[a->parent - symtab->base] == (uint32_t) num)
               cyc->self_calls += a->count;
             else
               cyc->ncalls += a->count;
@@ -523,7 +528,7 @@ sort_topologically (SymTab *st)
 /* A symbol (or a cycle, through its members) takes its print flag and
    its propagation fraction from its callers.  */
 static void
-inherit_flags (const CallGraph *cg, Sym *child)
+inherit_flags (const CallGraph *cg, const Sym *base, Sym *child)
 {
   Sym *head = child->cyc_head, **members;
   size_t n;
@@ -554,7 +559,7 @@ inherit_flags (const CallGraph *cg, Sym *child)
       {
         Arc *a = cg_parents (cg, members[i])[k];
 
-        if (a->parent->cyc_head == head)
+        if (cg->cycle_of[a->parent - base] == (uint32_t) head->cyc_num)
           continue;
         head->print_flag |= a->parent->print_flag;
         if (head->ncalls != 0)
@@ -583,7 +588,7 @@ propagate_flags (Run *run, Sym **top_sorted, size_t n)
       if (child->cyc_head != old_head)
         {
           old_head = child->cyc_head;
-          inherit_flags (&run->cg, child);
+          inherit_flags (&run->cg, run->symtab.base, child);
         }
       if (!child->print_flag)
         child->print_flag = sym_ids_pass (ids, INCL_GRAPH, child->addr);
@@ -740,11 +745,11 @@ cg_assemble (Run *run)
   for (size_t a = 0; a < cg->narcs; a++)
     {
       Arc *arc = &cg->arcs[a];
+      uint32_t pc = cg->cycle_of[arc->parent - st->base];
 
       arc->kind = arc->parent == arc->child ? ARC_SELF
-                  : arc->parent->cyc_num != 0
-                    && arc->parent->cyc_num == arc->child->cyc_num ? ARC_IN_CYCLE
-                  : ARC_NORMAL;
+                  : pc != 0 && pc == cg->cycle_of[arc->child - st->base]
+                  ? ARC_IN_CYCLE : ARC_NORMAL;
     }
 
   top_sorted = sort_topologically (st);

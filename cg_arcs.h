@@ -46,6 +46,7 @@ typedef struct CallGraph
   Arc **parents;          /* a symbol's: parents[first_parent ...] */
   Sym *cycles;            /* cycle header N at cycles[N - 1] */
   int ncycles;
+  uint32_t *cycle_of;     /* cycle number of base[i], 0 if in none */
   Sym **members;          /* every cycle's members, in chain order */
   size_t *member_start;   /* cycle N's from members[member_start[N - 1]] */
   Sym **time_sorted;      /* symbols and cycles, most time first */
