@@ -380,6 +380,7 @@ cg_free (CallGraph *cg)
   free (cg->arcs);
   free (cg->hash);
   free (cg->children);
+  free (cg->child_index);
   free (cg->parents);
   free (cg->cycles);
   free (cg->cycle_of);
@@ -429,6 +430,8 @@ build_slices (CallGraph *cg, SymTab *symtab)
       next_p += symtab->base[i].nparents;
     }
   cg->children = gp_reallocarray (NULL, cg->narcs ? cg->narcs : 1, sizeof *cg->children);
+  cg->child_index = gp_reallocarray (NULL, cg->narcs ? cg->narcs : 1,
+                                     sizeof *cg->child_index);
   cg->parents = gp_reallocarray (NULL, cg->narcs ? cg->narcs : 1, sizeof *cg->parents);
   for (size_t a = cg->narcs; a-- > 0;)
     {
@@ -436,6 +439,7 @@ build_slices (CallGraph *cg, SymTab *symtab)
       size_t pi = (size_t) (arc->parent - symtab->base);
       size_t ci = (size_t) (arc->child - symtab->base);
 
+      cg->child_index[arc->parent->first_child + fill_c[pi]] = (uint32_t) ci;
       cg->children[arc->parent->first_child + fill_c[pi]++] = arc;
       cg->parents[arc->child->first_parent + fill_p[ci]++] = arc;
     }
@@ -739,6 +743,8 @@ cg_assemble (Run *run)
     }
   build_slices (cg, st);
   cg_dfn_number (st, cg);
+  free (cg->child_index);
+  cg->child_index = NULL;
   cycle_link (cg, st);
   /* Known once, so that sorting the arcs never has to look at both
      ends' symbols again.  */

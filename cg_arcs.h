@@ -43,6 +43,8 @@ typedef struct CallGraph
 
   /* Built by cg_assemble.  */
   Arc **children;         /* a symbol's: children[first_child ...] */
+  uint32_t *child_index;  /* children[k]->child as a symbol index, for the
+                             depth-first numbering only (freed after) */
   Arc **parents;          /* a symbol's: parents[first_parent ...] */
   Sym *cycles;            /* cycle header N at cycles[N - 1] */
   int ncycles;

@@ -12,7 +12,8 @@
      head lowest), so that closing a cycle visits each interval once
      instead of every stack entry above the target;
    - the walk reads compact arrays of indices (children, states), not the
-     symbols and arcs themselves, which on big graphs are cache misses.  */
+     symbols and arcs themselves, which on big graphs are cache misses
+     (the children's indices come with the call graph's slices).  */
 
 #include "config.h"
 #include "cg_dfn.h"
@@ -34,7 +35,7 @@ typedef struct Dfn
 {
   Sym *base;              /* the symbol table */
   uint32_t *kid_start;    /* children of symbol i: kid[kid_start[i] ...] */
-  uint32_t *kid;
+  const uint32_t *kid;
   int *order;             /* top_order of each symbol as it is being built */
   Frame *stack;           /* 1-based, as GNU's */
   size_t depth;
@@ -174,23 +175,16 @@ visit (Dfn *d, uint32_t root)
     }
 }
 
-/* The children of every symbol as indices, in list order.  */
+/* Where each symbol's children start in the call graph's child_index,
+   which lists them in list order.  */
 static void
 index_children (Dfn *d, size_t n, const CallGraph *cg)
 {
-  uint32_t k = 0;
-
   d->kid_start = gp_reallocarray (NULL, n + 1, sizeof *d->kid_start);
-  d->kid = gp_reallocarray (NULL, cg->narcs ? cg->narcs : 1, sizeof *d->kid);
   for (size_t i = 0; i < n; i++)
-    {
-      Arc **arcs = cg_children (cg, &d->base[i]);
-
-      d->kid_start[i] = k;
-      for (uint32_t a = 0; a < d->base[i].nchildren; a++)
-        d->kid[k++] = (uint32_t) (arcs[a]->child - d->base);
-    }
-  d->kid_start[n] = k;
+    d->kid_start[i] = d->base[i].first_child;
+  d->kid_start[n] = n ? d->base[n - 1].first_child + d->base[n - 1].nchildren : 0;
+  d->kid = cg->child_index;
 }
 
 void
@@ -228,7 +222,6 @@ cg_dfn_number (SymTab *symtab, const CallGraph *cg)
     }
 
   free (d.kid_start);
-  free (d.kid);
   free (d.order);
   free (d.stack);
   free (d.pos);
