@@ -406,45 +406,52 @@ cg_indirect_child (SymTab *symtab)
 
 /* ---- assembling ----------------------------------------------------------- */
 
-/* Lay the arcs out per symbol, newest first, as GNU's prepended lists.  */
+/* Lay the arcs out per symbol, newest first, as GNU's prepended lists.
+   The counting and placing go through arrays of 4 bytes a symbol, which
+   stay in the caches where the symbols (184 bytes) would not.  */
 static void
 build_slices (CallGraph *cg, SymTab *symtab)
 {
   size_t n = symtab->len + 1;  /* with the pseudo-symbol */
-  uint32_t *fill_c = gp_calloc (n, sizeof *fill_c);
-  uint32_t *fill_p = gp_calloc (n, sizeof *fill_p);
+  size_t narcs = cg->narcs ? cg->narcs : 1;
+  /* Per symbol: first its number of children (parents), then where its
+     next one goes.  */
+  uint32_t *at_c = gp_calloc (n, sizeof *at_c);
+  uint32_t *at_p = gp_calloc (n, sizeof *at_p);
   uint32_t next_c = 0, next_p = 0;
 
-  for (size_t i = 0; i < n; i++)
-    symtab->base[i].nchildren = symtab->base[i].nparents = 0;
   for (size_t a = 0; a < cg->narcs; a++)
     {
-      cg->arcs[a].parent->nchildren++;
-      cg->arcs[a].child->nparents++;
+      at_c[cg->arcs[a].parent - symtab->base]++;
+      at_p[cg->arcs[a].child - symtab->base]++;
     }
   for (size_t i = 0; i < n; i++)
     {
-      symtab->base[i].first_child = next_c;
-      next_c += symtab->base[i].nchildren;
-      symtab->base[i].first_parent = next_p;
-      next_p += symtab->base[i].nparents;
+      Sym *s = &symtab->base[i];
+
+      s->nchildren = at_c[i];
+      s->first_child = at_c[i] = next_c;
+      next_c += s->nchildren;
+      s->nparents = at_p[i];
+      s->first_parent = at_p[i] = next_p;
+      next_p += s->nparents;
     }
-  cg->children = gp_reallocarray (NULL, cg->narcs ? cg->narcs : 1, sizeof *cg->children);
-  cg->child_index = gp_reallocarray (NULL, cg->narcs ? cg->narcs : 1,
-                                     sizeof *cg->child_index);
-  cg->parents = gp_reallocarray (NULL, cg->narcs ? cg->narcs : 1, sizeof *cg->parents);
+  cg->children = gp_reallocarray (NULL, narcs, sizeof *cg->children);
+  cg->child_index = gp_reallocarray (NULL, narcs, sizeof *cg->child_index);
+  cg->parents = gp_reallocarray (NULL, narcs, sizeof *cg->parents);
   for (size_t a = cg->narcs; a-- > 0;)
     {
       Arc *arc = &cg->arcs[a];
       size_t pi = (size_t) (arc->parent - symtab->base);
       size_t ci = (size_t) (arc->child - symtab->base);
+      uint32_t k = at_c[pi]++;
 
-      cg->child_index[arc->parent->first_child + fill_c[pi]] = (uint32_t) ci;
-      cg->children[arc->parent->first_child + fill_c[pi]++] = arc;
-      cg->parents[arc->child->first_parent + fill_p[ci]++] = arc;
+      cg->child_index[k] = (uint32_t) ci;
+      cg->children[k] = arc;
+      cg->parents[at_p[ci]++] = arc;
     }
-  free (fill_c);
-  free (fill_p);
+  free (at_c);
+  free (at_p);
 }
 
 /* Number the cycles in address order of their heads and give each a
