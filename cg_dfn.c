@@ -11,9 +11,10 @@
      members on the stack, which are always contiguous with the cycle's
      head lowest), so that closing a cycle visits each interval once
      instead of every stack entry above the target;
-   - the walk reads compact arrays of indices (children, states), not the
-     symbols and arcs themselves, which on big graphs are cache misses
-     (the children's indices come with the call graph's slices).  */
+   - the walk reads and writes compact arrays of indices (children,
+     states, the cycle chains), not the symbols and arcs themselves, which
+     on big graphs are cache misses (the children's indices come with the
+     call graph's slices; the chains go to the symbols at the end).  */
 
 #include "config.h"
 #include "cg_dfn.h"
@@ -24,6 +25,7 @@
 #include "util.h"
 
 enum { DFN_NAN = 0, DFN_BUSY = -1 };
+#define NO_SYM UINT32_MAX
 
 typedef struct Frame
 {
@@ -41,6 +43,7 @@ typedef struct Dfn
   size_t depth;
   uint32_t *pos;          /* stack position of each symbol, 0 if none */
   uint32_t *head;         /* union-find of cycle heads */
+  uint32_t *next;         /* the cycle chains: next member, or NO_SYM */
   uint32_t *tail;         /* last member of each head's chain */
   uint32_t *interval;     /* union-find of stack positions, to the lowest */
   uint32_t *starts;       /* scratch for find_cycle */
@@ -102,8 +105,8 @@ pop (Dfn *d)
   if (find_head (d, p) == p)
     {
       d->counter++;
-      for (Sym *m = &d->base[p]; m; m = m->cyc_next)
-        d->order[m - d->base] = d->counter;
+      for (uint32_t m = p; m != NO_SYM; m = d->next[m])
+        d->order[m] = d->counter;
     }
   d->pos[p] = 0;
   d->depth--;
@@ -144,7 +147,7 @@ find_cycle (Dfn *d, uint32_t c)
 
       if (find_head (d, si) != si)
         gp_die (_("[find_cycle] glommed, but not to head\n"));
-      d->base[d->tail[h]].cyc_next = &d->base[si];
+      d->next[d->tail[h]] = si;
       d->tail[h] = d->tail[si];
       d->head[si] = h;
       d->interval[s] = find_interval (d, top);
@@ -202,12 +205,14 @@ cg_dfn_number (SymTab *symtab, const CallGraph *cg)
   d.pos = gp_calloc (n, sizeof *d.pos);
   d.head = gp_reallocarray (NULL, n, sizeof *d.head);
   d.tail = gp_reallocarray (NULL, n, sizeof *d.tail);
+  d.next = gp_reallocarray (NULL, n, sizeof *d.next);
   d.interval = gp_reallocarray (NULL, n + 1, sizeof *d.interval);
   d.starts = gp_reallocarray (NULL, n + 1, sizeof *d.starts);
   for (uint32_t i = 0; i < n; i++)
     {
       d.head[i] = i;
       d.tail[i] = i;
+      d.next[i] = NO_SYM;
       d.order[i] = symtab->base[i].top_order;
     }
 
@@ -219,6 +224,8 @@ cg_dfn_number (SymTab *symtab, const CallGraph *cg)
     {
       symtab->base[i].cyc_head = &symtab->base[find_head (&d, i)];
       symtab->base[i].top_order = d.order[i];
+      if (d.next[i] != NO_SYM)
+        symtab->base[i].cyc_next = &symtab->base[d.next[i]];
     }
 
   free (d.kid_start);
@@ -227,6 +234,7 @@ cg_dfn_number (SymTab *symtab, const CallGraph *cg)
   free (d.pos);
   free (d.head);
   free (d.tail);
+  free (d.next);
   free (d.interval);
   free (d.starts);
 }
