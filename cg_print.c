@@ -269,12 +269,19 @@ tails_free (NameTails *t)
   free (t->pool);
 }
 
+/* S's place in T, or T->n or more for a symbol outside the table (a
+   cycle header): computed on the integers for that reason.  */
+static size_t
+tail_index (const NameTails *t, const Sym *s)
+{
+  return ((uintptr_t) s - (uintptr_t) t->base) / sizeof *s;
+}
+
 /* Print S's name, tags and newline.  */
 static void
 print_tail (const Run *run, NameTails *t, const Sym *s)
 {
-  /* As integers: S may be a cycle member outside the table.  */
-  size_t i = ((uintptr_t) s - (uintptr_t) t->base) / sizeof *s, n;
+  size_t i = tail_index (t, s), n;
   const char *printed;
   OutMark m;
 
@@ -462,26 +469,45 @@ print_line (Run *run, NameTails *tails, const Sym *s)
    big graph, waiting for them takes most of the time, not formatting.
    So the loads are asked for a few entries ahead, one level of pointers
    per entry (the symbol, its arc slices, the arcs, the symbols at their
-   other ends), and overlap instead of coming one after another.  */
+   ends with their name slots, the names), and overlap instead of coming
+   one after another.  */
 enum { PREFETCH_AHEAD = 4 };
 
 static void
-prefetch_arcs (Arc *const *arcs, uint32_t n, int level)
+prefetch_tail (const NameTails *t, const Sym *s, int level)
+{
+  size_t i = tail_index (t, s);
+
+  if (i >= t->n)
+    return;
+  if (level == 1)
+    __builtin_prefetch (&t->slot[i]);
+  else if (t->slot[i])
+    __builtin_prefetch (t->pool + (t->slot[i] >> TAIL_LEN_BITS));
+}
+
+static void
+prefetch_arcs (const NameTails *t, Arc *const *arcs, uint32_t n, int level)
 {
   for (uint32_t k = 0; k < n; k++)
     if (level == 0)
       __builtin_prefetch (arcs[k]);
     else
       {
-        __builtin_prefetch (arcs[k]->parent);
-        __builtin_prefetch (arcs[k]->child);
+        if (level == 1)
+          {
+            __builtin_prefetch (arcs[k]->parent);
+            __builtin_prefetch (arcs[k]->child);
+          }
+        prefetch_tail (t, arcs[k]->parent, level);
+        prefetch_tail (t, arcs[k]->child, level);
       }
 }
 
 /* Entries before END only: those after may be another thread's, whose
    arc lists are being sorted.  */
 static void
-prefetch_entry (const CallGraph *cg, size_t i, size_t end)
+prefetch_entry (const CallGraph *cg, const NameTails *t, size_t i, size_t end)
 {
   Sym *const *sorted = cg->time_sorted;
   size_t n = end;
@@ -493,13 +519,13 @@ prefetch_entry (const CallGraph *cg, size_t i, size_t end)
       __builtin_prefetch (cg_parents (cg, sorted[i + 3]));
       __builtin_prefetch (cg_children (cg, sorted[i + 3]));
     }
-  for (int ahead = 2; ahead >= 1; ahead--)
+  for (int ahead = 2; ahead >= 0; ahead--)
     if (i + (size_t) ahead < n)
       {
         const Sym *s = sorted[i + (size_t) ahead];
 
-        prefetch_arcs (cg_parents (cg, s), s->nparents, 2 - ahead);
-        prefetch_arcs (cg_children (cg, s), s->nchildren, 2 - ahead);
+        prefetch_arcs (t, cg_parents (cg, s), s->nparents, 2 - ahead);
+        prefetch_arcs (t, cg_children (cg, s), s->nchildren, 2 - ahead);
       }
 }
 
@@ -562,7 +588,7 @@ print_entries (void *ctx, void *state, size_t begin, size_t end)
     {
       Sym *s = cg->time_sorted[i];
 
-      prefetch_entry (cg, i, end);
+      prefetch_entry (cg, tails, i, end);
       if (!entry_printed (run, s))
         continue;
       if (is_cycle_header (s))
