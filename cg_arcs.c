@@ -381,6 +381,7 @@ cg_free (CallGraph *cg)
   free (cg->hash);
   free (cg->children);
   free (cg->child_index);
+  free (cg->parent_index);
   free (cg->parents);
   free (cg->cycles);
   free (cg->cycle_of);
@@ -439,16 +440,18 @@ build_slices (CallGraph *cg, SymTab *symtab)
   cg->children = gp_reallocarray (NULL, narcs, sizeof *cg->children);
   cg->child_index = gp_reallocarray (NULL, narcs, sizeof *cg->child_index);
   cg->parents = gp_reallocarray (NULL, narcs, sizeof *cg->parents);
+  cg->parent_index = gp_reallocarray (NULL, narcs, sizeof *cg->parent_index);
   for (size_t a = cg->narcs; a-- > 0;)
     {
       Arc *arc = &cg->arcs[a];
       size_t pi = (size_t) (arc->parent - symtab->base);
       size_t ci = (size_t) (arc->child - symtab->base);
-      uint32_t k = at_c[pi]++;
+      uint32_t k = at_c[pi]++, j = at_p[ci]++;
 
       cg->child_index[k] = (uint32_t) ci;
       cg->children[k] = arc;
-      cg->parents[at_p[ci]++] = arc;
+      cg->parent_index[j] = (uint32_t) pi;
+      cg->parents[j] = arc;
     }
   free (at_c);
   free (at_p);
@@ -502,17 +505,18 @@ cycle_link (CallGraph *cg, SymTab *symtab)
       cg->member_start[num] = nmembers;
       members = cg_members (cg, cyc, &n);
       for (size_t j = 0; j < n; j++)
-        for (uint32_t k = 0; k < members[j]->nparents; k++)
-          {
-            Arc *a = cg_parents (cg, members[j])[k];
+        {
+          const uint32_t *from = cg->parent_index + members[j]->first_parent;
+          uint32_t self = (uint32_t) (members[j] - symtab->base);
 
-            if (a->parent == members[j])
+          for (uint32_t k = 0; k < members[j]->nparents; k++)
+            if (from[k] == self)
               continue;
-            if (cg->cycle_of[a->parent - symtab->base] == (uint32_t) num)
-              cyc->self_calls += a->count;
+            else if (cg->cycle_of[from[k]] == (uint32_t) num)
+              cyc->self_calls += cg_parents (cg, members[j])[k]->count;
             else
-              cyc->ncalls += a->count;
-          }
+              cyc->ncalls += cg_parents (cg, members[j])[k]->count;
+        }
     }
 }
 
@@ -539,7 +543,7 @@ sort_topologically (SymTab *st)
 /* A symbol (or a cycle, through its members) takes its print flag and
    its propagation fraction from its callers.  */
 static void
-inherit_flags (const CallGraph *cg, const Sym *base, Sym *child)
+inherit_flags (const CallGraph *cg, Sym *child)
 {
   Sym *head = child->cyc_head, **members;
   size_t n;
@@ -568,10 +572,12 @@ inherit_flags (const CallGraph *cg, const Sym *base, Sym *child)
   for (size_t i = 0; i < n; i++)
     for (uint32_t k = 0; k < members[i]->nparents; k++)
       {
-        Arc *a = cg_parents (cg, members[i])[k];
+        Arc *a;
 
-        if (cg->cycle_of[a->parent - base] == (uint32_t) head->cyc_num)
+        if (cg->cycle_of[cg->parent_index[members[i]->first_parent + k]]
+            == (uint32_t) head->cyc_num)
           continue;
+        a = cg_parents (cg, members[i])[k];
         head->print_flag |= a->parent->print_flag;
         if (head->ncalls != 0)
           head->prop_fract += a->parent->prop_fract
@@ -599,7 +605,7 @@ propagate_flags (Run *run, Sym **top_sorted, size_t n)
       if (child->cyc_head != old_head)
         {
           old_head = child->cyc_head;
-          inherit_flags (&run->cg, run->symtab.base, child);
+          inherit_flags (&run->cg, child);
         }
       if (!child->print_flag)
         child->print_flag = sym_ids_pass (ids, INCL_GRAPH, child->addr);
@@ -637,18 +643,28 @@ cycle_time (CallGraph *cg)
     }
 }
 
-/* Charge each child's time to PARENT in proportion to the calls.  */
+/* Charge each child's time to PARENT (base[I]) in proportion to the
+   calls.  */
 static void
-propagate_time (const CallGraph *cg, Sym *parent)
+propagate_time (const CallGraph *cg, Sym *parent, size_t i)
 {
+  uint32_t cycle = cg->cycle_of[i];
+
   if (parent->prop_fract == 0.0)
     return;
   for (uint32_t k = 0; k < parent->nchildren; k++)
     {
-      Arc *a = cg_children (cg, parent)[k];
-      Sym *child = a->child;
+      Arc *a;
+      Sym *child;
       double share, prop_share;
 
+      /* Nothing goes along a call within a cycle: known without loading
+         the arc or the callee.  */
+      if (cycle != 0
+          && cg->cycle_of[cg->child_index[parent->first_child + k]] == cycle)
+        continue;
+      a = cg_children (cg, parent)[k];
+      child = a->child;
       if (a->count == 0 || child == parent || child->prop_fract == 0)
         continue;
       if (child->cyc_head != child)
@@ -750,8 +766,6 @@ cg_assemble (Run *run)
     }
   build_slices (cg, st);
   cg_dfn_number (st, cg);
-  free (cg->child_index);
-  cg->child_index = NULL;
   cycle_link (cg, st);
   /* Known once, so that sorting the arcs never has to look at both
      ends' symbols again.  */
@@ -769,8 +783,11 @@ cg_assemble (Run *run)
   propagate_flags (run, top_sorted, n);
   cycle_time (cg);
   for (size_t i = 0; i < n; i++)
-    propagate_time (cg, top_sorted[i]);
+    propagate_time (cg, top_sorted[i], (size_t) (top_sorted[i] - st->base));
   free (top_sorted);
+  free (cg->child_index);
+  free (cg->parent_index);
+  cg->child_index = cg->parent_index = NULL;
 
   cg->ntime_sorted = n + (size_t) cg->ncycles;
   cg->time_sorted = gp_reallocarray (NULL, cg->ntime_sorted ? cg->ntime_sorted : 1,

@@ -43,9 +43,11 @@ typedef struct CallGraph
 
   /* Built by cg_assemble.  */
   Arc **children;         /* a symbol's: children[first_child ...] */
-  uint32_t *child_index;  /* children[k]->child as a symbol index, for the
-                             depth-first numbering only (freed after) */
   Arc **parents;          /* a symbol's: parents[first_parent ...] */
+  /* Within cg_assemble (the printing reorders the slices): the symbol
+     index of children[k]->child and of parents[k]->parent, so that
+     passes over all arcs need not load the arcs.  */
+  uint32_t *child_index, *parent_index;
   Sym *cycles;            /* cycle header N at cycles[N - 1] */
   int ncycles;
   uint32_t *cycle_of;     /* cycle number of base[i], 0 if in none */
