@@ -564,7 +564,7 @@ static void *
 entry_state_new (void *ctx)
 {
   const Run *run = ctx;
-  NameTails *tails = gp_reallocarray (NULL, 1, sizeof *tails);
+  NameTails *tails = gp_malloc (sizeof *tails);
 
   tails_init (tails, &run->symtab);
   return tails;

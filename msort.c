@@ -99,9 +99,11 @@ sort_part (Part *p)
 void
 msort_ptrs_parallel (void **v, size_t n, msort_cmp cmp, void *ctx)
 {
-  Part all = { v, NULL, n, cmp, ctx, gp_threads () };
+  Part all = { v, NULL, n, cmp, ctx, 1 };
 
-  if (n < PARALLEL_MIN || all.nthreads < 2)
+  /* Asked only for big arrays: sort_stable_ptrs comes here for every
+     list of callers longer than 16.  */
+  if (n < PARALLEL_MIN || (all.nthreads = gp_threads ()) < 2)
     {
       msort_ptrs (v, n, cmp, ctx);
       return;

@@ -376,7 +376,7 @@ out_vprintf (const char *fmt, va_list ap)
       return n;
     }
   /* A batch of out_print_items must stay in order: no stdio then.  */
-  big = out_keeping ? gp_realloc (NULL, (size_t) n + 1) : malloc ((size_t) n + 1);
+  big = out_keeping ? gp_malloc ((size_t) n + 1) : malloc ((size_t) n + 1);
   if (!big)
     {
       /* Too large to format in memory: let stdio do it.  */

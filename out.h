@@ -137,8 +137,9 @@ int out_fprintf (FILE *f, const char *fmt, ...)
 /* A list of items printed in order, on as many threads as help: the
    items are cut into batches of about BATCH_WEIGHT lines, the threads
    take batches in order and print each into memory, and a batch goes to
-   stdout as soon as the batches before it are out.  PRINT must only read what other batches'
-   PRINT may touch, and keep any cache in its thread's STATE.  */
+   stdout as soon as the batches before it are out.  PRINT must only
+   read what other batches' PRINT may touch, and keep any cache in its
+   thread's STATE.  */
 typedef struct OutJob
 {
   size_t n;               /* items 0 .. n - 1 */
