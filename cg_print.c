@@ -3,6 +3,7 @@
 #include "config.h"
 #include "cg_print.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -248,18 +249,32 @@ typedef struct NameTails
   uint64_t *slot;
   char *pool;
   size_t used, cap;
+  /* The parents line of an entry without callers, formatted once: its
+     translation and printf cost more than the rest of the entry.  */
+  char *spontaneous;
+  size_t spontaneous_len;
 } NameTails;
 
 enum { TAIL_LEN_BITS = 24 };
 
 static void
-tails_init (NameTails *t, const SymTab *st)
+tails_init (NameTails *t, const Run *run)
 {
-  t->base = st->base;
-  t->n = st->len + 1;
+  const char *format = _(" %7.7s %7.7s     <spontaneous>\n");
+  int blanks = 12 + (run->opt.bsd_style ? 20 : 16);
+  int len = snprintf (NULL, 0, format, "", "");
+
+  t->base = run->symtab.base;
+  t->n = run->symtab.len + 1;
   t->slot = gp_calloc (t->n, sizeof *t->slot);
   t->pool = NULL;
   t->used = t->cap = 0;
+  if (len < 0)
+    gp_die ("%s: %s\n", whoami, strerror (errno));
+  t->spontaneous_len = (size_t) blanks + (size_t) len;
+  t->spontaneous = gp_malloc (t->spontaneous_len + 1);
+  memset (t->spontaneous, ' ', (size_t) blanks);
+  snprintf (t->spontaneous + blanks, (size_t) len + 1, format, "", "");
 }
 
 static void
@@ -267,6 +282,7 @@ tails_free (NameTails *t)
 {
   free (t->slot);
   free (t->pool);
+  free (t->spontaneous);
 }
 
 /* S's place in T, or T->n or more for a symbol outside the table (a
@@ -418,9 +434,7 @@ print_parents (Run *run, NameTails *tails, Sym *child)
 
   if (child->nparents == 0)
     {
-      print_blank_index ();
-      print_blank_times (run);
-      out_printf (_(" %7.7s %7.7s     <spontaneous>\n"), "", "");
+      out_write (tails->spontaneous, tails->spontaneous_len);
       return;
     }
   sort_stable_ptrs ((void **) parents, child->nparents, cmp_parents, NULL);
@@ -566,7 +580,7 @@ entry_state_new (void *ctx)
   const Run *run = ctx;
   NameTails *tails = gp_malloc (sizeof *tails);
 
-  tails_init (tails, &run->symtab);
+  tails_init (tails, run);
   return tails;
 }
 
