@@ -11,7 +11,53 @@
 #include "mach/mach.h"
 
 #include <dis-asm.h>
+#include <dlfcn.h>
+#include <stdio.h>
 #include "gprof.h"
+#include "i18n.h"
+#include "util.h"
+
+/* libopcodes, loaded on the first -c scan: linking it would cost every
+   run the relocation of its tables (see configure.ac).  */
+typedef struct Opcodes
+{
+  disassembler_ftype (*disassembler) (enum bfd_architecture, bool,
+                                      unsigned long, bfd *);
+  void (*init_info) (struct disassemble_info *, void *, fprintf_ftype,
+                     fprintf_styled_ftype);
+  void (*init_for_target) (struct disassemble_info *);
+  int (*read_memory) (bfd_vma, bfd_byte *, unsigned int,
+                      struct disassemble_info *);
+} Opcodes;
+
+/* The functions, or NULL (said once) when the library cannot be had.  */
+static const Opcodes *
+opcodes (void)
+{
+  static Opcodes ops;
+  static int state;             /* 0 not tried, 1 loaded, -1 failed */
+  void *lib;
+
+  if (state == 0)
+    {
+      state = -1;
+      lib = dlopen (OPCODES_SONAME, RTLD_NOW);
+      if (lib)
+        {
+          *(void **) &ops.disassembler = dlsym (lib, "disassembler");
+          *(void **) &ops.init_info = dlsym (lib, "init_disassemble_info");
+          *(void **) &ops.init_for_target = dlsym (lib, "disassemble_init_for_target");
+          *(void **) &ops.read_memory = dlsym (lib, "buffer_read_memory");
+          if (ops.disassembler && ops.init_info && ops.init_for_target
+              && ops.read_memory)
+            state = 1;
+        }
+      if (state < 0)
+        fprintf (stderr, _("%s: -c: cannot load the disassembler %s: %s\n"),
+                 whoami, OPCODES_SONAME, dlerror ());
+    }
+  return state > 0 ? &ops : NULL;
+}
 
 static int
 discard (void *stream, const char *fmt, ...)
@@ -47,23 +93,24 @@ find_call_i386 (CallScan *cs, vma_t lo, vma_t hi)
   disassembler_ftype decode;
   size_t avail;
   const unsigned char *code = scan_bytes (cs, lo, &avail);
+  const Opcodes *ops;
 
-  if (!code || hi <= lo)
+  if (!code || hi <= lo || !(ops = opcodes ()))
     return;
   if (avail > hi - lo)
     avail = (size_t) (hi - lo);
-  decode = disassembler (bfd_arch_i386, false, bfd_get_mach (core->abfd),
-                         core->abfd);
+  decode = ops->disassembler (bfd_arch_i386, false, bfd_get_mach (core->abfd),
+                              core->abfd);
   if (!decode)
     return;
-  init_disassemble_info (&info, NULL, discard, discard_styled);
+  ops->init_info (&info, NULL, discard, discard_styled);
   info.arch = bfd_arch_i386;
   info.mach = bfd_get_mach (core->abfd);
   info.buffer = (bfd_byte *) code;
   info.buffer_vma = lo;
   info.buffer_length = avail;
-  info.read_memory_func = buffer_read_memory;
-  disassemble_init_for_target (&info);
+  info.read_memory_func = ops->read_memory;
+  ops->init_for_target (&info);
 
   for (size_t off = 0; off < avail;)
     {

@@ -29,7 +29,7 @@ FUZZ_WRAP = -Wl,--wrap=exit,--wrap=gp_on_die,--wrap=malloc,--wrap=calloc \
 	-Wl,--wrap=realloc,--wrap=free,--wrap=strdup,--wrap=strndup \
 	-Wl,--wrap=fopen,--wrap=fdopen,--wrap=fclose \
 	-Wl,--wrap=bfd_openr,--wrap=bfd_close
-FUZZ_LINKWITH = $(IBERTY_LIBS) $(OPCODES_LIBS) $(BFD_LIBS) $(DW_LIBS) \
+FUZZ_LINKWITH = $(IBERTY_LIBS) $(BFD_LIBS) $(DW_LIBS) \
 	$(LIBINTL) -lm
 
 fuzz: $(FUZZ_TARGETS)
