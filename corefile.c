@@ -625,23 +625,63 @@ sort_vmas (vma_t *v, size_t n)
   free (tmp);
 }
 
-size_t
-core_line_probes (Core *core, bool exhaustive, vma_t **out)
+/* The DWARF's boundaries (dwarf_probes.h), read on another thread while
+   BFD reads the source lines of the functions: libdw has its own handle
+   on the file.  */
+typedef struct DwarfRead
 {
-  vma_t start = core->text_vma, end = start + core->text_size, *v = NULL;
-  vma_t step = (vma_t) core->min_insn_size;
-  size_t n = 0, cap = 0, k = 0;
-  bool other_sources = has_section (core, ".stab") || has_section (core, ".debug")
-                       || has_section (core, ".gnu_debuglink")
-                       || has_section (core, ".gnu_debugaltlink");
+  const char *filename;
+  bool wanted, ok;
+  vma_t *v;
+  size_t n, cap;
+  GpTask task;
+} DwarfRead;
 
+static void
+dwarf_read_run (void *arg)
+{
+  DwarfRead *d = arg;
+
+  d->ok = dwarf_probe_addresses (d->filename, &d->v, &d->n, &d->cap);
+}
+
+/* Start reading them if they can stand for every instruction: with
+   debugging information, none of it elsewhere or in other formats.  */
+static void
+dwarf_read_start (Core *core, bool exhaustive, DwarfRead *d)
+{
+  *d = (DwarfRead) { .filename = core->filename };
+  d->wanted = !exhaustive && core->may_have_lines
+              && !has_section (core, ".stab") && !has_section (core, ".debug")
+              && !has_section (core, ".gnu_debuglink")
+              && !has_section (core, ".gnu_debugaltlink");
+  if (d->wanted)
+    gp_task_start (&d->task, dwarf_read_run, d);
+}
+
+/* The addresses at which core_create_line_syms asks for the source
+   position: every instruction unit of .text (as GNU gprof) if EXHAUSTIVE
+   or when the DWARF cannot be read here, else only where the answer may
+   change.  Returns how many; *OUT is malloc'ed.  */
+static size_t
+line_probes (Core *core, bool exhaustive, DwarfRead *d, vma_t **out)
+{
+  vma_t start = core->text_vma, end = start + core->text_size, *v;
+  vma_t step = (vma_t) core->min_insn_size;
+  size_t n, cap, k = 0;
+
+  if (d->wanted)
+    gp_task_wait (&d->task);
+  v = d->v;
+  n = d->n;
+  cap = d->cap;
   if (!exhaustive && !core->may_have_lines)
     {
+      free (v);
       *out = NULL;
       return 0;
     }
-  if (exhaustive || other_sources
-      || !dwarf_probe_addresses (core->abfd, core->filename, &v, &n, &cap))
+  if (!d->wanted || !d->ok)
     {
       /* Ask about every instruction unit, as GNU gprof does; it would
          take hours over a .text a damaged header makes gigabytes long.  */
@@ -732,9 +772,11 @@ core_create_line_syms (Core *core, const Options *opt, SymTab *symtab,
   vma_t *probes;
   const char *last_file = NULL;
   SourceFile *last_sf = NULL;
+  DwarfRead dwarf;
 
+  dwarf_read_start (core, exhaustive, &dwarf);
   core_create_function_syms (core, opt, &funcs, files);
-  nprobes = core_line_probes (core, exhaustive, &probes);
+  nprobes = line_probes (core, exhaustive, &dwarf, &probes);
   for (size_t i = 0; i < nprobes; i++)
     {
       vma_t vma = probes[i];

@@ -67,12 +67,6 @@ void core_create_syms_from (Core *core, const char *file, SymTab *symtab);
    text_space NULL (-c then finds nothing).  */
 void core_read_text_space (Core *core);
 
-/* The addresses at which core_create_line_syms asks for the source
-   position: every instruction unit of .text (as GNU gprof) if EXHAUSTIVE
-   or when the line information cannot be read here, else only where the
-   answer may change.  Returns how many; *OUT is malloc'ed.  */
-size_t core_line_probes (Core *core, bool exhaustive, vma_t **out);
-
 /* Source position of ADDR: true with FILE, FUNC and LINE all known.  */
 bool core_src_info (Core *core, vma_t addr, const char **file,
                     const char **func, int *line);

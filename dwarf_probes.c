@@ -8,6 +8,7 @@
 #include <dwarf.h>
 #include <elfutils/libdw.h>
 #include <fcntl.h>
+#include <gelf.h>
 #include <stdlib.h>
 #include <unistd.h>
 #include "util.h"
@@ -258,29 +259,67 @@ read_unit (Cursor *c, Probes *p)
 }
 
 
+/* The contents of .debug_line, uncompressed (as BFD reads it, also from
+   the older .zdebug_line), or NULL with *FOUND false if there is none.  */
+static Elf_Data *
+debug_line_data (Elf *elf, bool *found)
+{
+  size_t shstrndx;
+  Elf_Scn *scn = NULL;
+
+  *found = false;
+  if (elf_getshdrstrndx (elf, &shstrndx) != 0)
+    return NULL;
+  while ((scn = elf_nextscn (elf, scn)) != NULL)
+    {
+      GElf_Shdr shdr;
+      const char *name;
+
+      if (!gelf_getshdr (scn, &shdr)
+          || !(name = elf_strptr (elf, shstrndx, shdr.sh_name)))
+        continue;
+      if (strcmp (name, ".debug_line") == 0)
+        {
+          *found = true;
+          if ((shdr.sh_flags & SHF_COMPRESSED) && elf_compress (scn, 0, 0) < 0)
+            return NULL;
+        }
+      else if (strcmp (name, ".zdebug_line") == 0)
+        {
+          *found = true;
+          if (elf_compress_gnu (scn, 0, 0) < 0)
+            return NULL;
+        }
+      else
+        continue;
+      return shdr.sh_type == SHT_NOBITS ? NULL : elf_getdata (scn, NULL);
+    }
+  return NULL;
+}
+
 /* Every row address of every line program in .debug_line.  */
 static bool
-push_rows (bfd *abfd, Probes *p)
+push_rows (Elf *elf, Probes *p)
 {
-  asection *sec = bfd_get_section_by_name (abfd, ".debug_line");
-  bfd_byte *data = NULL;
+  bool found, ok = true;
+  Elf_Data *data = debug_line_data (elf, &found);
+  const unsigned char *bytes;
   Cursor c;
-  bool ok = true;
 
-  if (!sec)
+  if (!found)
     return true;
-  if (!bfd_get_full_section_contents (abfd, sec, &data))
+  if (!data)
     return false;
-  c = (Cursor) { data, data + bfd_section_size (sec), bfd_big_endian (abfd), true };
+  bytes = data->d_buf;
+  c = (Cursor) { bytes, bytes + data->d_size,
+                 elf_getident (elf, NULL)[EI_DATA] == ELFDATA2MSB, true };
   while (ok && c.p < c.end)
     ok = read_unit (&c, p);
-  free (data);
   return ok;
 }
 
 bool
-dwarf_probe_addresses (bfd *abfd, const char *filename, vma_t **v, size_t *n,
-                       size_t *cap)
+dwarf_probe_addresses (const char *filename, vma_t **v, size_t *n, size_t *cap)
 {
   Probes p = { v, n, cap };
   int fd = open (filename, O_RDONLY);
@@ -307,7 +346,8 @@ dwarf_probe_addresses (bfd *abfd, const char *filename, vma_t **v, size_t *n,
     }
   if (ok && r < 0)
     ok = false;
+  ok = ok && push_rows (dwarf_getelf (dw), &p);
   dwarf_end (dw);
   close (fd);
-  return ok && push_rows (abfd, &p);
+  return ok;
 }

@@ -7,12 +7,12 @@
    starts or ends; asking at those addresses alone gives the same line
    symbols.  Only addresses are read here; what they mean still comes
    from BFD.  Ranges come from libdw, rows from our own walk of the line
-   programs (ABFD's .debug_line).  */
+   programs in .debug_line.  BFD is not used here: this runs on its own
+   thread while BFD reads the functions' source lines.  */
 
 #ifndef GPROF_DWARF_PROBES_H
 #define GPROF_DWARF_PROBES_H
 
-#include <bfd.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include "symtab.h"
@@ -20,7 +20,7 @@
 /* Append those addresses of the executable FILENAME to *V (growing it).
    Returns false if its DWARF could not be read completely, in which
    case the caller must not rely on them.  */
-bool dwarf_probe_addresses (bfd *abfd, const char *filename, vma_t **v,
-                            size_t *n, size_t *cap);
+bool dwarf_probe_addresses (const char *filename, vma_t **v, size_t *n,
+                            size_t *cap);
 
 #endif

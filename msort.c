@@ -3,7 +3,6 @@
 #include "config.h"
 #include "msort.h"
 
-#include <pthread.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,11 +61,10 @@ typedef struct Part
 
 static void sort_part (Part *p);
 
-static void *
-sort_part_thread (void *arg)
+static void
+sort_part_task (void *arg)
 {
   sort_part (arg);
-  return NULL;
 }
 
 /* The halves msort_rec would sort one after the other are sorted at
@@ -79,20 +77,16 @@ sort_part (Part *p)
   Part left = { p->v, p->tmp, n1, p->cmp, p->ctx, p->nthreads / 2 };
   Part right = { p->v + n1, p->tmp + n1, p->n - n1, p->cmp, p->ctx,
                  p->nthreads - p->nthreads / 2 };
-  pthread_t thread;
-  bool threaded;
+  GpTask task;
 
   if (p->nthreads < 2 || p->n < PARALLEL_MIN)
     {
       msort_rec (p->v, p->n, p->tmp, p->cmp, p->ctx);
       return;
     }
-  threaded = pthread_create (&thread, NULL, sort_part_thread, &left) == 0;
-  if (!threaded)
-    sort_part (&left);
+  gp_task_start (&task, sort_part_task, &left);
   sort_part (&right);
-  if (threaded)
-    pthread_join (thread, NULL);
+  gp_task_wait (&task);
   merge_runs (p->v, n1, p->n, p->tmp, p->cmp, p->ctx);
 }
 

@@ -129,6 +129,32 @@ gp_basename (const char *name)
   return slash ? slash + 1 : name;
 }
 
+static void *
+task_thread (void *arg)
+{
+  GpTask *task = arg;
+
+  task->fn (task->arg);
+  return NULL;
+}
+
+void
+gp_task_start (GpTask *task, void (*fn) (void *), void *arg)
+{
+  task->fn = fn;
+  task->arg = arg;
+  task->threaded = pthread_create (&task->thread, NULL, task_thread, task) == 0;
+}
+
+void
+gp_task_wait (GpTask *task)
+{
+  if (task->threaded)
+    pthread_join (task->thread, NULL);
+  else
+    task->fn (task->arg);
+}
+
 unsigned
 gp_threads (void)
 {

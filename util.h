@@ -3,6 +3,7 @@
 #ifndef GPROF_UTIL_H
 #define GPROF_UTIL_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -42,6 +43,21 @@ void gp_grow (void *pv, size_t *cap, size_t need, size_t elem);
    GP_MAX_THREADS.  */
 enum { GP_MAX_THREADS = 4 };
 unsigned gp_threads (void);
+
+/* FN (ARG) run on another thread while the caller goes on, until
+   gp_task_wait.  Where no thread can be had it runs at gp_task_wait, so
+   FN must not depend on what the caller does meanwhile.  FN must not
+   print: messages would come out of order.  */
+typedef struct GpTask
+{
+  void (*fn) (void *);
+  void *arg;
+  bool threaded;
+  pthread_t thread;
+} GpTask;
+
+void gp_task_start (GpTask *task, void (*fn) (void *), void *arg);
+void gp_task_wait (GpTask *task);
 
 /* GNU gprof converts doubles to long with a plain C cast; on x86-64 an
    out-of-range or NaN value becomes LONG_MIN.  Reproduce that without
