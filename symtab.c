@@ -90,13 +90,19 @@ symtab_finalize (SymTab *tab, vma_t text_last, long *remap)
   for (i = 0; i < n; i++)
     order[i] = &tab->base[i];
   /* cmp_addr is a consistent order, so any stable sort gives the merge
-     sort's result; input that is in order already needs none.  */
+     sort's result; input that is in order already needs none, and is
+     compacted where it lies (the -l line symbols: hundreds of megabytes
+     not allocated and copied on a big program).  Symbol I then moves to
+     a place at or before I, after what was there has been read.  */
   for (i = 1; i < n && cmp_addr (order[i - 1], order[i], NULL) <= 0; i++)
     ;
   if (i < n)
-    msort_ptrs_parallel ((void **) order, n, cmp_addr, NULL);
-
-  out = gp_calloc (n + 1, sizeof *out);
+    {
+      msort_ptrs_parallel ((void **) order, n, cmp_addr, NULL);
+      out = gp_calloc (n + 1, sizeof *out);
+    }
+  else
+    out = tab->base;
   if (remap)
     {
       owner = gp_reallocarray (NULL, n, sizeof *owner);
@@ -146,7 +152,14 @@ symtab_finalize (SymTab *tab, vma_t text_last, long *remap)
 
   free (owner);
   free (order);
-  free (tab->base);
+  if (out == tab->base)
+    {
+      /* Room for the pseudo-symbol after the last, zeroed.  */
+      out = gp_reallocarray (out, nout + 1, sizeof *out);
+      memset (&out[nout], 0, sizeof *out);
+    }
+  else
+    free (tab->base);
   tab->base = out;
   tab->len = nout;
   /* Lookups search the ranges alone: one cache line holds four of them,

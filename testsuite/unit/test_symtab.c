@@ -277,6 +277,81 @@ test_remap_random (Rng *rng)
          "remap points at them");
 }
 
+/* cmp_addr's order (address, functions first, globals first), ties in
+   table order: what symtab_finalize's sort makes.  */
+static int
+cmp_addr_order (const void *a, const void *b)
+{
+  const Sym *l = a, *r = b;
+
+  if (l->addr != r->addr)
+    return l->addr < r->addr ? -1 : 1;
+  if (l->is_func != r->is_func)
+    return l->is_func ? -1 : 1;
+  if (l->is_static != r->is_static)
+    return l->is_static ? 1 : -1;
+  return l->line_num < r->line_num ? -1 : l->line_num > r->line_num;
+}
+
+/* A table already in order is compacted where it lies: the same symbols,
+   ends and remap as when the same symbols arrive in table order and are
+   sorted, with the zeroed slot for the pseudo-symbol after the last.  */
+static void
+test_in_place (Rng *rng)
+{
+  enum { N = 400, NADDR = 150 };
+  static const char *const pool[] = { "x", "_x", "__x", "y", "_y" };
+  bool ok = true;
+
+  for (int rep = 0; rep < 20; rep++)
+    {
+      SymTab table = { 0 }, sorted = { 0 };
+      size_t cap = 0;
+      long remap_table[N], remap_sorted[N];
+      int who[N];
+
+      for (int i = 0; i < N; i++)
+        {
+          Sym *s = add_sym (&table, &cap, pool[rng_below (rng, 5)],
+                            0x10 * rng_below (rng, NADDR), rng_below (rng, 2),
+                            rng_below (rng, 2));
+
+          /* Some preset ends, a few of them empty ranges.  */
+          if (rng_below (rng, 4) == 0)
+            s->end_addr = s->addr + rng_below (rng, 0x20) - 4;
+          s->line_num = i;      /* who it is, and the tie-break */
+        }
+      sorted.base = malloc (N * sizeof *sorted.base);
+      memcpy (sorted.base, table.base, N * sizeof *sorted.base);
+      sorted.len = N;
+      qsort (sorted.base, N, sizeof *sorted.base, cmp_addr_order);
+      for (int p = 0; p < N; p++)
+        who[p] = sorted.base[p].line_num;
+      symtab_finalize (&table, 0x10 * NADDR + 0x40, remap_table);
+      symtab_finalize (&sorted, 0x10 * NADDR + 0x40, remap_sorted);
+
+      ok &= sorted.len == table.len;
+      for (size_t k = 0; ok && k < sorted.len; k++)
+        ok &= sorted.base[k].name == table.base[k].name
+              && sorted.base[k].addr == table.base[k].addr
+              && sorted.base[k].end_addr == table.base[k].end_addr
+              && sorted.base[k].line_num == table.base[k].line_num;
+      ok &= ok && sorted.base[sorted.len].name == NULL
+            && sorted.base[sorted.len].addr == 0
+            && sorted.base[sorted.len].end_addr == 0;
+      /* The symbol at position P of the sorted input was symbol WHO[P]
+         of the table: both remaps send it to the same place, and a
+         survivor's place holds it.  */
+      for (int p = 0; ok && p < N; p++)
+        ok &= remap_sorted[p] == remap_table[who[p]]
+              && (remap_sorted[p] < 0
+                  || sorted.base[remap_sorted[p]].line_num == who[p]);
+      symtab_free (&table);
+      symtab_free (&sorted);
+    }
+  check (ok, "a table in order, finalized in place, equals the sorted one");
+}
+
 /* ---- lookup ------------------------------------------------------------- */
 
 static const Sym *
@@ -410,6 +485,7 @@ main (void)
   test_tie_order ();
   test_preset_ends_and_remap ();
   test_remap_random (&rng);
+  test_in_place (&rng);
   test_lookup_fixed ();
   test_lookup_random (&rng);
   test_srcfiles ();
