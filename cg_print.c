@@ -233,29 +233,100 @@ sort_members (const CallGraph *cg, Sym *cyc)
 
 /* ---- names as the call graph prints them ------------------------------ */
 
+static bool
+entry_printed (const Run *run, const Sym *s)
+{
+  if (run->opt.ignore_zeros && s->ncalls == 0 && s->self_calls == 0
+      && s->prop_self == 0 && s->prop_child == 0)
+    return false;
+  return s->print_flag && (!run->opt.line_granularity || s->is_func);
+}
+
 /* A symbol's name with its tags and the end of the line ("name <cycle 2>
    [7]\n") reads the same every time the call graph prints it, once per
-   call it makes or takes: formatted on first use into one pool, then
-   copied from there.  */
-enum { TAIL_COPY = 32 };
+   call it makes or takes.  So the names of the symbols the call graph
+   shows are formatted once, on all threads, before the entries, each
+   into a 32-byte slot: most are short and copied from their slot, one
+   cache line, where a pointer to text elsewhere cost a second miss per
+   line of a big graph.  */
+enum { TAIL_INLINE = 28, TAIL_BUILDERS = 8 };
+
+typedef struct Tail
+{
+  uint32_t len;           /* 0 if not formatted: printed the slow way */
+  union
+  {
+    char text[TAIL_INLINE];       /* len <= TAIL_INLINE */
+    const char *ptr;              /* a longer one, in a builder's buffer */
+  } u;
+} Tail;
 
 typedef struct NameTails
 {
   const Sym *base;
   size_t n;               /* base[0 .. n - 1]; the last is <indirect child> */
-  /* Where base[i]'s tail is: its offset in pool << TAIL_LEN_BITS | its
-     length, or 0 if not formatted yet (a tail has its newline at least).
-     One word, so that finding a tail costs one miss on a big graph.  */
-  uint64_t *slot;
-  char *pool;
-  size_t used, cap;
+  Tail *tail;             /* per symbol */
+  char *long_text[TAIL_BUILDERS];  /* the builders' longer tails */
   /* The parents line of an entry without callers, formatted once: its
      translation and printf cost more than the rest of the entry.  */
   char *spontaneous;
   size_t spontaneous_len;
 } NameTails;
 
-enum { TAIL_LEN_BITS = 24 };
+/* The tails of base[begin .. end - 1], formatted by one thread.  */
+typedef struct TailRange
+{
+  const Run *run;
+  NameTails *t;
+  size_t begin, end;
+  char **long_text;       /* where the range's buffer goes if it has any */
+} TailRange;
+
+static void
+build_tails (void *arg)
+{
+  TailRange *r = arg;
+  Tail *tail = r->t->tail;
+  size_t len;
+  bool any_long = false;
+  char *text;
+
+  /* Printed into one buffer, which may move as it grows: the offsets
+     are kept in the slots meanwhile.  */
+  out_capture_begin ();
+  for (size_t i = r->begin; i < r->end; i++)
+    {
+      const Sym *s = &r->t->base[i];
+      size_t at = out_captured ();
+
+      tail[i].len = 0;
+      if (!entry_printed (r->run, s) && s->nparents == 0 && s->nchildren == 0)
+        continue;
+      print_name (&r->run->names, s);
+      out_char ('\n');
+      tail[i].len = (uint32_t) (out_captured () - at);
+      tail[i].u.ptr = (const char *) (uintptr_t) at;
+    }
+  text = out_capture_end (&len);
+  for (size_t i = r->begin; i < r->end; i++)
+    {
+      size_t at = (uintptr_t) tail[i].u.ptr;
+
+      if (tail[i].len == 0)
+        continue;
+      if (tail[i].len <= TAIL_INLINE)
+        memcpy (tail[i].u.text, text + at, tail[i].len);
+      else
+        {
+          tail[i].u.ptr = text + at;
+          any_long = true;
+        }
+    }
+  if (any_long)
+    *r->long_text = text;
+  else
+    free (text);
+}
 
 static void
 tails_init (NameTails *t, const Run *run)
@@ -263,12 +334,29 @@ tails_init (NameTails *t, const Run *run)
   const char *format = _(" %7.7s %7.7s     <spontaneous>\n");
   int blanks = 12 + (run->opt.bsd_style ? 20 : 16);
   int len = snprintf (NULL, 0, format, "", "");
+  unsigned nthreads = gp_threads ();
+  TailRange range[TAIL_BUILDERS];
+  GpTask task[TAIL_BUILDERS];
 
+  memset (t, 0, sizeof *t);
   t->base = run->symtab.base;
   t->n = run->symtab.len + 1;
-  t->slot = gp_calloc (t->n, sizeof *t->slot);
-  t->pool = NULL;
-  t->used = t->cap = 0;
+  /* Slots on 32-byte boundaries, so that none straddles two lines.  */
+  if (posix_memalign ((void **) &t->tail, 64, t->n * sizeof *t->tail) != 0)
+    gp_die (_("%s: out of memory\n"), whoami);
+  if (nthreads > TAIL_BUILDERS)
+    nthreads = TAIL_BUILDERS;
+  if (t->n < 4096)
+    nthreads = 1;
+  for (unsigned k = 0; k < nthreads; k++)
+    range[k] = (TailRange) { run, t, t->n * k / nthreads,
+                             t->n * (k + 1) / nthreads, &t->long_text[k] };
+  for (unsigned k = 1; k < nthreads; k++)
+    gp_task_start (&task[k], build_tails, &range[k]);
+  build_tails (&range[0]);
+  for (unsigned k = 1; k < nthreads; k++)
+    gp_task_wait (&task[k]);
+
   if (len < 0)
     gp_die ("%s: %s\n", whoami, strerror (errno));
   t->spontaneous_len = (size_t) blanks + (size_t) len;
@@ -280,8 +368,9 @@ tails_init (NameTails *t, const Run *run)
 static void
 tails_free (NameTails *t)
 {
-  free (t->slot);
-  free (t->pool);
+  free (t->tail);
+  for (unsigned k = 0; k < TAIL_BUILDERS; k++)
+    free (t->long_text[k]);
   free (t->spontaneous);
 }
 
@@ -295,44 +384,29 @@ tail_index (const NameTails *t, const Sym *s)
 
 /* Print S's name, tags and newline.  */
 static void
-print_tail (const Run *run, NameTails *t, const Sym *s)
+print_tail (const Run *run, const NameTails *t, const Sym *s)
 {
-  size_t i = tail_index (t, s), n;
-  const char *printed;
-  OutMark m;
+  size_t i = tail_index (t, s);
+  const Tail *tail = i < t->n ? &t->tail[i] : NULL;
 
-  if (i < t->n && t->slot[i])
+  if (tail && tail->len > 0 && tail->len <= TAIL_INLINE)
     {
-      const char *tail = t->pool + (t->slot[i] >> TAIL_LEN_BITS);
-
-      n = t->slot[i] & ((1u << TAIL_LEN_BITS) - 1);
-      if (n > TAIL_COPY)
-        {
-          out_write (tail, n);
-          return;
-        }
-      /* Most are short: a fixed-size copy (the pool has the room past
-         its last tail) is cheaper than memcpy's call.  */
-      out_reserve (TAIL_COPY);
-      memcpy (out_pos, tail, TAIL_COPY);
-      out_pos += n;
-      return;
+      /* A fixed-size copy is cheaper than memcpy's call.  */
+      out_reserve (TAIL_INLINE);
+      memcpy (out_pos, tail->u.text, TAIL_INLINE);
+      out_pos += tail->len;
     }
-  m = out_mark ();
-  print_name (&run->names, s);
-  out_char ('\n');
-  /* Not kept if the buffer was handed on meanwhile (a name of tens of
-     kilobytes): that one is formatted each time.  */
-  if (i >= t->n || !(printed = out_since (m, &n)) || n >> TAIL_LEN_BITS)
-    return;
-  gp_grow (&t->pool, &t->cap, t->used + n + TAIL_COPY, 1);
-  memcpy (t->pool + t->used, printed, n);
-  t->slot[i] = (uint64_t) t->used << TAIL_LEN_BITS | n;
-  t->used += n;
+  else if (tail && tail->len > 0)
+    out_write (tail->u.ptr, tail->len);
+  else
+    {
+      print_name (&run->names, s);
+      out_char ('\n');
+    }
 }
 
 static void
-print_members (Run *run, NameTails *tails, const Sym *cyc)
+print_members (Run *run, const NameTails *tails, const Sym *cyc)
 {
   size_t n;
   Sym **members = cg_members (&run->cg, cyc, &n);
@@ -396,7 +470,7 @@ build_arc_columns (const Run *run, const Arc *a, bool inside,
 }
 
 static void
-print_arc_line (Run *run, NameTails *tails, const Arc *a, const Sym *other,
+print_arc_line (Run *run, const NameTails *tails, const Arc *a, const Sym *other,
                 bool inside, unsigned long total)
 {
   if (build_arc_columns (run, a, inside, total))
@@ -427,7 +501,7 @@ print_arc_line (Run *run, NameTails *tails, const Arc *a, const Sym *other,
 }
 
 static void
-print_parents (Run *run, NameTails *tails, Sym *child)
+print_parents (Run *run, const NameTails *tails, Sym *child)
 {
   Arc **parents = cg_parents (&run->cg, child);
   const Sym *head = child->cyc_head ? child->cyc_head : child;
@@ -449,7 +523,7 @@ print_parents (Run *run, NameTails *tails, Sym *child)
 }
 
 static void
-print_children (Run *run, NameTails *tails, Sym *parent)
+print_children (Run *run, const NameTails *tails, Sym *parent)
 {
   Arc **children = cg_children (&run->cg, parent);
 
@@ -465,7 +539,7 @@ print_children (Run *run, NameTails *tails, Sym *parent)
 }
 
 static void
-print_line (Run *run, NameTails *tails, const Sym *s)
+print_line (Run *run, const NameTails *tails, const Sym *s)
 {
   print_index_pct (run, s);
   print_times (run, s->prop_self, s->prop_child);
@@ -483,21 +557,17 @@ print_line (Run *run, NameTails *tails, const Sym *s)
    big graph, waiting for them takes most of the time, not formatting.
    So the loads are asked for a few entries ahead, one level of pointers
    per entry (the symbol, its arc slices, the arcs, the symbols at their
-   ends with their name slots, the names), and overlap instead of coming
-   one after another.  */
+   ends with their name slots), and overlap instead of coming one after
+   another.  */
 enum { PREFETCH_AHEAD = 4 };
 
 static void
-prefetch_tail (const NameTails *t, const Sym *s, int level)
+prefetch_tail (const NameTails *t, const Sym *s)
 {
   size_t i = tail_index (t, s);
 
-  if (i >= t->n)
-    return;
-  if (level == 1)
-    __builtin_prefetch (&t->slot[i]);
-  else if (t->slot[i])
-    __builtin_prefetch (t->pool + (t->slot[i] >> TAIL_LEN_BITS));
+  if (i < t->n)
+    __builtin_prefetch (&t->tail[i]);
 }
 
 static void
@@ -508,13 +578,10 @@ prefetch_arcs (const NameTails *t, Arc *const *arcs, uint32_t n, int level)
       __builtin_prefetch (arcs[k]);
     else
       {
-        if (level == 1)
-          {
-            __builtin_prefetch (arcs[k]->parent);
-            __builtin_prefetch (arcs[k]->child);
-          }
-        prefetch_tail (t, arcs[k]->parent, level);
-        prefetch_tail (t, arcs[k]->child, level);
+        __builtin_prefetch (arcs[k]->parent);
+        __builtin_prefetch (arcs[k]->child);
+        prefetch_tail (t, arcs[k]->parent);
+        prefetch_tail (t, arcs[k]->child);
       }
 }
 
@@ -533,7 +600,7 @@ prefetch_entry (const CallGraph *cg, const NameTails *t, size_t i, size_t end)
       __builtin_prefetch (cg_parents (cg, sorted[i + 3]));
       __builtin_prefetch (cg_children (cg, sorted[i + 3]));
     }
-  for (int ahead = 2; ahead >= 0; ahead--)
+  for (int ahead = 2; ahead >= 1; ahead--)
     if (i + (size_t) ahead < n)
       {
         const Sym *s = sorted[i + (size_t) ahead];
@@ -544,25 +611,23 @@ prefetch_entry (const CallGraph *cg, const NameTails *t, size_t i, size_t end)
 }
 
 static bool
-entry_printed (const Run *run, const Sym *s)
-{
-  if (run->opt.ignore_zeros && s->ncalls == 0 && s->self_calls == 0
-      && s->prop_self == 0 && s->prop_child == 0)
-    return false;
-  return s->print_flag && (!run->opt.line_granularity || s->is_func);
-}
-
-static bool
 is_cycle_header (const Sym *s)
 {
   return !s->name && s->cyc_num != 0;
 }
 
+/* What the threads printing the entries share, read only.  */
+typedef struct Entries
+{
+  Run *run;
+  NameTails tails;
+} Entries;
+
 /* An entry's lines, to share the entries out among threads.  */
 static size_t
 entry_weight (void *ctx, size_t i)
 {
-  const Run *run = ctx;
+  const Run *run = ((const Entries *) ctx)->run;
   const Sym *s = run->cg.time_sorted[i];
   size_t lines = 2, n;
 
@@ -574,29 +639,13 @@ entry_weight (void *ctx, size_t i)
   return lines + n;
 }
 
-static void *
-entry_state_new (void *ctx)
-{
-  const Run *run = ctx;
-  NameTails *tails = gp_malloc (sizeof *tails);
-
-  tails_init (tails, run);
-  return tails;
-}
-
-static void
-entry_state_free (void *ctx, void *state)
-{
-  tails_free (state);
-  free (state);
-}
-
 static void
 print_entries (void *ctx, void *state, size_t begin, size_t end)
 {
-  Run *run = ctx;
+  const Entries *e = ctx;
+  Run *run = e->run;
   const CallGraph *cg = &run->cg;
-  NameTails *tails = state;
+  const NameTails *tails = &e->tails;
 
   for (size_t i = begin; i < end; i++)
     {
@@ -627,10 +676,10 @@ print_entries (void *ctx, void *state, size_t begin, size_t end)
 void
 cg_print (Run *run)
 {
+  Entries e = { .run = run };
   OutJob job = {
-    .n = run->cg.ntime_sorted, .ctx = run, .weight = entry_weight,
-    .print = print_entries, .state_new = entry_state_new,
-    .state_free = entry_state_free
+    .n = run->cg.ntime_sorted, .ctx = &e, .weight = entry_weight,
+    .print = print_entries
   };
 
   if (run->opt.print_descriptions && run->opt.bsd_style)
@@ -641,7 +690,9 @@ cg_print (Run *run)
   for (int c = 0; c < run->cg.ncycles; c++)
     if (entry_printed (run, &run->cg.cycles[c]))
       sort_members (&run->cg, &run->cg.cycles[c]);
+  tails_init (&e.tails, run);
   out_print_items (&job);
+  tails_free (&e.tails);
   if (run->opt.print_descriptions && !run->opt.bsd_style)
     blurb_call_graph ();
 }

@@ -20,7 +20,6 @@ static _Thread_local char out_store[OUT_BUF];
 static _Thread_local char *out_base;
 static _Thread_local bool out_keeping;
 _Thread_local char *out_pos, *out_end;
-_Thread_local unsigned long out_nflushes;
 
 /* Straight to file descriptor 1: going through stdio would copy every
    byte once more.  Like GNU gprof, we do not treat a failing stdout as
@@ -60,7 +59,6 @@ keep_room (size_t n)
   out_base = gp_realloc (out_base, cap);
   out_pos = out_base + used;
   out_end = out_base + cap;
-  out_nflushes++;
 }
 
 void
@@ -75,7 +73,6 @@ out_flush (void)
     write_stdout (out_base, (size_t) (out_pos - out_base));
   out_base = out_pos = out_store;
   out_end = out_store + OUT_BUF;
-  out_nflushes++;
 }
 
 void
@@ -90,6 +87,38 @@ out_write_big (const char *s, size_t n)
     }
   out_flush ();
   write_stdout (s, n);
+}
+
+/* The thread's buffer from before out_capture_begin.  */
+static _Thread_local char *saved_base, *saved_pos, *saved_end;
+
+void
+out_capture_begin (void)
+{
+  saved_base = out_base;
+  saved_pos = out_pos;
+  saved_end = out_end;
+  out_keeping = true;
+  out_base = out_pos = out_end = NULL;
+}
+
+size_t
+out_captured (void)
+{
+  return out_pos ? (size_t) (out_pos - out_base) : 0;
+}
+
+char *
+out_capture_end (size_t *len)
+{
+  char *buf = out_base;
+
+  *len = out_captured ();
+  out_keeping = false;
+  out_base = saved_base;
+  out_pos = saved_pos;
+  out_end = saved_end;
+  return buf;
 }
 
 /* Write the N bytes at S padded to WIDTH (on the left unless LEFT).  */
@@ -499,13 +528,12 @@ print_batches (void *arg)
   Batches *b = arg;
   const OutJob *job = b->job;
   void *state = job->state_new ? job->state_new (job->ctx) : NULL;
-  char *saved_pos = out_pos, *saved_end = out_end, *saved_base = out_base;
 
-  out_keeping = true;
   pthread_mutex_lock (&b->lock);
   for (;;)
     {
-      size_t i;
+      size_t i, len;
+      char *buf;
 
       while (b->pending > PENDING_MAX && b->next > b->turn)
         pthread_cond_wait (&b->moved, &b->lock);
@@ -513,22 +541,17 @@ print_batches (void *arg)
         break;
       i = b->next++;
       pthread_mutex_unlock (&b->lock);
-      out_base = out_pos = out_end = NULL;
-      out_nflushes++;
+      out_capture_begin ();
       job->print (job->ctx, state, b->bound[i], b->bound[i + 1]);
+      buf = out_capture_end (&len);
       pthread_mutex_lock (&b->lock);
-      b->printed[i].buf = out_base;
-      b->printed[i].len = out_pos ? (size_t) (out_pos - out_base) : 0;
+      b->printed[i].buf = buf;
+      b->printed[i].len = len;
       b->printed[i].ready = true;
       b->pending += b->printed[i].len;
       write_ready (b);
     }
   pthread_mutex_unlock (&b->lock);
-  out_keeping = false;
-  out_base = saved_base;
-  out_pos = saved_pos;
-  out_end = saved_end;
-  out_nflushes++;
   if (job->state_free)
     job->state_free (job->ctx, state);
   return NULL;

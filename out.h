@@ -23,7 +23,6 @@ enum { OUT_BUF = 1 << 16 };
 /* Each thread has its own buffer: out_pos is its next free byte, out_end
    its end (both null until the thread first writes).  */
 extern _Thread_local char *out_pos, *out_end;
-extern _Thread_local unsigned long out_nflushes;  /* times the buffer moved on */
 
 /* Hand the buffer to stdout (done before anything writes to stdout
    directly, and at exit).  */
@@ -37,32 +36,6 @@ out_reserve (size_t n)
 }
 
 void out_write_big (const char *s, size_t n);
-
-/* A place in the output, for a caller that keeps a copy of what it
-   prints: out_since (M, &N) gives the N bytes printed since M, or NULL
-   when they are no longer all in the buffer.  */
-typedef struct OutMark
-{
-  char *pos;
-  unsigned long nflushes;
-} OutMark;
-
-static inline OutMark
-out_mark (void)
-{
-  OutMark m = { out_pos, out_nflushes };
-
-  return m;
-}
-
-static inline const char *
-out_since (OutMark m, size_t *n)
-{
-  if (m.nflushes != out_nflushes)
-    return NULL;
-  *n = (size_t) (out_pos - m.pos);
-  return m.pos;
-}
 
 static inline void
 out_write (const char *s, size_t n)
@@ -133,6 +106,15 @@ int out_printf (const char *fmt, ...) __attribute__ ((format (printf, 1, 2)));
 /* fprintf, through the buffer when F is stdout.  */
 int out_fprintf (FILE *f, const char *fmt, ...)
   __attribute__ ((format (printf, 2, 3)));
+
+/* Print into memory: what the out_ functions write on this thread from
+   out_capture_begin to out_capture_end stays in a buffer, which
+   out_capture_end returns (malloc'ed, *LEN bytes; NULL if empty) instead
+   of sending it to stdout.  out_captured says how many bytes so far.
+   Captures do not nest.  */
+void out_capture_begin (void);
+size_t out_captured (void);
+char *out_capture_end (size_t *len);
 
 /* A list of items printed in order, on as many threads as help: the
    items are cut into batches of about BATCH_WEIGHT lines, the threads
