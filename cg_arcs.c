@@ -292,46 +292,97 @@ cg_tally (Run *run, vma_t from_pc, vma_t self_pc, unsigned long count)
   count_arc (tally_target (run, from_pc, self_pc), count);
 }
 
+/* The symbols at both ends of records BEGIN .. END - 1: the parent of
+   record I in ends[2 I], its child in ends[2 I + 1].  */
+typedef struct EndLookup
+{
+  const SymTab *symtab;
+  const ArcRecord *recs;
+  Sym **ends;
+  size_t begin, end;
+} EndLookup;
+
+/* Lookups asked for together (their loads overlap), and the size from
+   which a batch's lookups are shared with a second thread.  */
+enum { LOOKUP_AHEAD = 64, LOOKUP_SPLIT = 4096 };
+
+static void
+look_up_ends (void *arg)
+{
+  const EndLookup *l = arg;
+
+  for (size_t b = l->begin; b < l->end; b += LOOKUP_AHEAD)
+    {
+      size_t e = b + LOOKUP_AHEAD < l->end ? b + LOOKUP_AHEAD : l->end;
+
+      for (size_t i = b; i < e; i++)
+        {
+          symtab_prefetch (l->symtab, l->recs[i].from_pc);
+          symtab_prefetch (l->symtab, l->recs[i].self_pc);
+        }
+      for (size_t i = b; i < e; i++)
+        {
+          l->ends[2 * i] = symtab_lookup (l->symtab, l->recs[i].from_pc);
+          l->ends[2 * i + 1] = symtab_lookup (l->symtab, l->recs[i].self_pc);
+        }
+    }
+}
+
 void
 cg_tally_batch (Run *run, const ArcRecord *recs, size_t n)
 {
   const SymTab *symtab = &run->symtab;
   CallGraph *cg = &run->cg;
-  Sym *parent[ARC_BATCH], *child[ARC_BATCH];
+  EndLookup part[2];
+  GpTask task;
+  Sym **ends;
 
-  if (cg->memo || n > ARC_BATCH)
+  if (cg->memo)
     {
       for (size_t i = 0; i < n; i++)
         cg_tally (run, recs[i].from_pc, recs[i].self_pc, recs[i].count);
       return;
     }
-  /* Three passes, each asking for what the next one reads: the buckets
-     of the symbol lookups; the symbols and hash slots; the arcs.  */
-  for (size_t i = 0; i < n; i++)
+  gp_grow (&cg->ends, &cg->ends_cap, 2 * n, sizeof *cg->ends);
+  ends = cg->ends;
+  /* The lookups only read the table: a big batch's halves at once.  */
+  part[0] = (EndLookup) { symtab, recs, ends, 0, n };
+  if (n >= LOOKUP_SPLIT && gp_threads () > 1)
     {
-      symtab_prefetch (symtab, recs[i].from_pc);
-      symtab_prefetch (symtab, recs[i].self_pc);
+      part[0].end = n / 2;
+      part[1] = (EndLookup) { symtab, recs, ends, n / 2, n };
+      gp_task_start (&task, look_up_ends, &part[1]);
+      look_up_ends (&part[0]);
+      gp_task_wait (&task);
     }
-  for (size_t i = 0; i < n; i++)
+  else
+    look_up_ends (&part[0]);
+  /* Then in order, as cg_tally would, a run at a time: the callees and
+     hash slots asked for, then the arcs, then the counting.  */
+  for (size_t b = 0; b < n; b += LOOKUP_AHEAD)
     {
-      parent[i] = symtab_lookup (symtab, recs[i].from_pc);
-      child[i] = symtab_lookup (symtab, recs[i].self_pc);
-      if (parent[i] && child[i] && cg->hash_cap)
-        {
-          __builtin_prefetch (&child[i]->is_func);
-          __builtin_prefetch (&cg->hash[home_slot (cg, symtab, parent[i], child[i])]);
-        }
-    }
-  for (size_t i = 0; i < n; i++)
-    if (parent[i] && child[i] && cg->hash_cap)
-      {
-        uint32_t a = cg->hash[home_slot (cg, symtab, parent[i], child[i])];
+      size_t e = b + LOOKUP_AHEAD < n ? b + LOOKUP_AHEAD : n;
 
-        if (a)
-          __builtin_prefetch (&cg->arcs[a - 1]);
-      }
-  for (size_t i = 0; i < n; i++)
-    count_arc (tally_target_syms (run, parent[i], child[i]), recs[i].count);
+      for (size_t i = b; i < e; i++)
+        if (ends[2 * i] && ends[2 * i + 1] && cg->hash_cap)
+          {
+            __builtin_prefetch (&ends[2 * i + 1]->is_func);
+            __builtin_prefetch (&cg->hash[home_slot (cg, symtab, ends[2 * i],
+                                                     ends[2 * i + 1])]);
+          }
+      for (size_t i = b; i < e; i++)
+        if (ends[2 * i] && ends[2 * i + 1] && cg->hash_cap)
+          {
+            uint32_t a = cg->hash[home_slot (cg, symtab, ends[2 * i],
+                                             ends[2 * i + 1])];
+
+            if (a)
+              __builtin_prefetch (&cg->arcs[a - 1]);
+          }
+      for (size_t i = b; i < e; i++)
+        count_arc (tally_target_syms (run, ends[2 * i], ends[2 * i + 1]),
+                   recs[i].count);
+    }
 }
 
 void
@@ -379,6 +430,7 @@ cg_free (CallGraph *cg)
   cg_tally_finish (cg);
   free (cg->arcs);
   free (cg->hash);
+  free (cg->ends);
   free (cg->children);
   free (cg->child_index);
   free (cg->parent_index);

@@ -40,6 +40,8 @@ typedef struct CallGraph
   uint32_t *hash;         /* arc index + 1 per slot, 0 when empty */
   size_t hash_cap;
   struct TallyMemo *memo; /* when merging files: where each record went */
+  Sym **ends;             /* cg_tally_batch's lookups: 2 per record */
+  size_t ends_cap;
 
   /* Built by cg_assemble.  */
   Arc **children;         /* a symbol's: children[first_child ...] */
@@ -63,14 +65,15 @@ void cg_tally (struct Run *run, vma_t from_pc, vma_t self_pc,
                unsigned long count);
 
 /* Record N arc records, as cg_tally on each in turn.  A big profile's
-   records lead anywhere in memory: taken together, their loads overlap.  */
+   records lead anywhere in memory: taken together, their loads overlap,
+   and the symbols of a big batch's ends are looked up on two threads.  */
 typedef struct ArcRecord
 {
   vma_t from_pc, self_pc;
   unsigned long count;
 } ArcRecord;
 
-enum { ARC_BATCH = 64 };
+enum { ARC_BATCH = 16384 };  /* records a reader gathers at most */
 void cg_tally_batch (struct Run *run, const ArcRecord *recs, size_t n);
 
 /* Several profile files are to be read: remember where each (from, self)

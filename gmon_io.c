@@ -35,6 +35,7 @@ typedef struct Reader
   uint64_t pos;           /* file offset of the next byte to hand out */
   unsigned char *buf;
   size_t at, end;         /* the unread part of buf */
+  ArcRecord *arcs;        /* ARC_BATCH records being gathered */
 } Reader;
 
 static const bool host_big_endian = __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__;
@@ -233,7 +234,7 @@ read_hist_record (Run *run, Reader *r)
 static unsigned
 read_arc_records (Run *run, Reader *r)
 {
-  ArcRecord batch[ARC_BATCH];
+  ArcRecord *batch;
   size_t n = 0;
   uint64_t left = rd_left (r);
 
@@ -242,6 +243,9 @@ read_arc_records (Run *run, Reader *r)
   if (left != UINT64_MAX)
     cg_expect_arcs (&run->cg, &run->symtab,
                     left / (uint64_t) (1 + 2 * r->core->vma_bytes + 4) + 1);
+  if (!r->arcs)
+    r->arcs = gp_reallocarray (NULL, ARC_BATCH, sizeof *r->arcs);
+  batch = r->arcs;
   do
     {
       vma_t from, self;
@@ -494,6 +498,7 @@ gmon_read (Run *run, const char *filename)
   if (r.f != stdin)
     fclose (r.f);
   free (r.buf);
+  free (r.arcs);
 
   if (run->opt.output_style & STYLE_GMON_INFO)
     {

@@ -330,17 +330,19 @@ test_cycle_F_member (void)
 /* cg_tally_batch must do what cg_tally does on each record in turn: the
    same arcs, created in the same order, with the same counts; records
    outside every symbol and calls that land inside a function count as
-   cg_tally counts them; batches of every size, across hash growth.  */
+   cg_tally counts them; batches of every size, across hash growth, big
+   ones with their lookups on two threads.  */
 static void
 test_tally_batch (void)
 {
-  enum { N = 300, RECORDS = 20000 };
+  enum { N = 300, RECORDS = 60000 };
   Run *one = run_new (N, NULL), *batched = run_new (N, NULL);
-  ArcRecord recs[RECORDS];
+  static ArcRecord recs[RECORDS];
   Rng rng;
   bool same = true;
 
   rng_seed (&rng, unit_seed ());
+  setenv ("GPROF_THREADS", "2", 1);
   for (size_t i = 0; i < N; i++)
     if (i % 7 == 3)
       one->symtab.base[i].is_func = batched->symtab.base[i].is_func = false;
@@ -357,7 +359,7 @@ test_tally_batch (void)
     cg_tally (one, recs[i].from_pc, recs[i].self_pc, recs[i].count);
   for (size_t i = 0; i < RECORDS;)
     {
-      size_t n = 1 + rng_below (&rng, ARC_BATCH);
+      size_t n = 1 + rng_below (&rng, rng_below (&rng, 2) ? 100 : ARC_BATCH);
 
       if (n > RECORDS - i)
         n = RECORDS - i;
