@@ -545,8 +545,7 @@ build_slices (CallGraph *cg, SymTab *symtab)
 }
 
 /* Number the cycles in address order of their heads and give each a
-   header symbol; count the calls into each cycle from outside it and
-   those among its members.  The members are also listed in one array
+   header symbol.  The members are also listed in one array
    (cg_members): a chain of a million symbols scattered in memory is
    walked one load after another, an array's loads overlap.  */
 static void
@@ -571,8 +570,7 @@ cycle_link (CallGraph *cg, SymTab *symtab)
   cg->cycle_of = gp_calloc (symtab->len + 1, sizeof *cg->cycle_of);
   for (size_t i = 0; i < symtab->len; i++)
     {
-      Sym *s = &symtab->base[i], *cyc, **members;
-      size_t n;
+      Sym *s = &symtab->base[i], *cyc;
 
       if (!(s->cyc_head == s && s->cyc_next))
         continue;
@@ -590,20 +588,34 @@ cycle_link (CallGraph *cg, SymTab *symtab)
           m->cyc_head = cyc;
         }
       cg->member_start[num] = nmembers;
-      members = cg_members (cg, cyc, &n);
-      for (size_t j = 0; j < n; j++)
-        {
-          const uint32_t *from = cg->parent_index + members[j]->first_parent;
-          uint32_t self = (uint32_t) (members[j] - symtab->base);
+    }
+}
 
-          for (uint32_t k = 0; k < members[j]->nparents; k++)
-            if (from[k] == self)
-              continue;
-            else if (cg->cycle_of[from[k]] == (uint32_t) num)
-              cyc->self_calls += cg_parents (cg, members[j])[k]->count;
-            else
-              cyc->ncalls += cg_parents (cg, members[j])[k]->count;
+/* Each arc's kind, and each cycle's calls from outside it and among its
+   members (not counting calls to oneself): one pass in the arcs' order,
+   where following each member's callers would load the arcs one miss
+   after another.  The sums are of integers: the order does not matter.  */
+static void
+arc_kinds (CallGraph *cg, const SymTab *st)
+{
+  for (size_t a = 0; a < cg->narcs; a++)
+    {
+      Arc *arc = &cg->arcs[a];
+      uint32_t pc = cg->cycle_of[arc->parent - st->base];
+      uint32_t cc = cg->cycle_of[arc->child - st->base];
+
+      if (arc->parent == arc->child)
+        {
+          arc->kind = ARC_SELF;
+          continue;
         }
+      arc->kind = cc != 0 && pc == cc ? ARC_IN_CYCLE : ARC_NORMAL;
+      if (cc == 0)
+        continue;
+      if (pc == cc)
+        cg->cycles[cc - 1].self_calls += arc->count;
+      else
+        cg->cycles[cc - 1].ncalls += arc->count;
     }
 }
 
@@ -854,17 +866,9 @@ cg_assemble (Run *run)
   build_slices (cg, st);
   cg_dfn_number (st, cg);
   cycle_link (cg, st);
-  /* Known once, so that sorting the arcs never has to look at both
+  /* Kinds known once, so that sorting the arcs never has to look at both
      ends' symbols again.  */
-  for (size_t a = 0; a < cg->narcs; a++)
-    {
-      Arc *arc = &cg->arcs[a];
-      uint32_t pc = cg->cycle_of[arc->parent - st->base];
-
-      arc->kind = arc->parent == arc->child ? ARC_SELF
-                  : pc != 0 && pc == cg->cycle_of[arc->child - st->base]
-                  ? ARC_IN_CYCLE : ARC_NORMAL;
-    }
+  arc_kinds (cg, st);
 
   top_sorted = sort_topologically (st);
   propagate_flags (run, top_sorted, n);
