@@ -832,6 +832,21 @@ cmp_total (const void *a, const void *b, void *ctx)
 }
 
 void
+cg_take_self_calls (Run *run)
+{
+  CallGraph *cg = &run->cg;
+
+  /* A symbol has one arc to itself at most: one pass over the arcs
+     rather than a search per symbol.  */
+  for (size_t a = 0; a < cg->narcs; a++)
+    if (cg->arcs[a].parent == cg->arcs[a].child)
+      {
+        cg->arcs[a].parent->ncalls -= cg->arcs[a].count;
+        cg->arcs[a].parent->self_calls = cg->arcs[a].count;
+      }
+}
+
+void
 cg_assemble (Run *run)
 {
   CallGraph *cg = &run->cg;
@@ -839,15 +854,7 @@ cg_assemble (Run *run)
   size_t n = st->len;
   Sym **top_sorted;
 
-  /* Calls to itself are counted apart (a symbol has one such arc at
-     most); found by one pass over the arcs rather than a search per
-     symbol.  Arcs that -c adds below have no calls to subtract.  */
-  for (size_t a = 0; a < cg->narcs; a++)
-    if (cg->arcs[a].parent == cg->arcs[a].child)
-      {
-        cg->arcs[a].parent->ncalls -= cg->arcs[a].count;
-        cg->arcs[a].parent->self_calls = cg->arcs[a].count;
-      }
+  /* Arcs that -c adds below have no calls to subtract.  */
   for (size_t i = 0; i < n; i++)
     {
       Sym *s = &st->base[i];

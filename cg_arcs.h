@@ -96,7 +96,12 @@ Arc *cg_arc_add (CallGraph *cg, const SymTab *symtab, Sym *parent, Sym *child,
    architectures); it lives just after the last symbol of SYMTAB.  */
 Sym *cg_indirect_child (SymTab *symtab);
 
-/* Order the graph, find cycles, propagate time, and sort the entries.  */
+/* Count each symbol's calls to itself apart from the others (GNU's
+   self_calls): the call counts are final from here on.  */
+void cg_take_self_calls (struct Run *run);
+
+/* Then order the graph, find cycles, propagate time, and sort the
+   entries.  */
 void cg_assemble (struct Run *run);
 
 /* A symbol's arcs, valid after cg_assemble.  */

@@ -773,23 +773,56 @@ print_index_rows (void *ctx, void *state, size_t begin, size_t end)
     }
 }
 
-void
-cg_print_index (Run *run)
+/* The symbols the index lists.  */
+static Sym **
+index_candidates (const Run *run, size_t *n)
 {
   const SymTab *st = &run->symtab;
-  IndexRows ix = { .run = run, .column_width = (run->opt.output_width - 1) / 3 };
-  Sym **v = gp_reallocarray (NULL, st->len + (size_t) run->cg.ncycles + 1,
-                             sizeof *v);
+  Sym **v = gp_reallocarray (NULL, st->len + 1, sizeof *v);
 
+  *n = 0;
   for (size_t i = 0; i < st->len; i++)
     {
       Sym *s = &st->base[i];
 
       if (run->opt.ignore_zeros && s->ncalls == 0 && s->hist_time == 0)
         continue;
-      v[ix.nnames++] = s;
+      v[(*n)++] = s;
     }
-  msort_ptrs_parallel ((void **) v, ix.nnames, cmp_name, NULL);
+  return v;
+}
+
+void
+cg_index_order_start (Run *run)
+{
+  size_t n;
+  Sym **v = index_candidates (run, &n);
+
+  run->index_order = gp_malloc (sizeof *run->index_order);
+  msort_start (run->index_order, (void **) v, n, cmp_name, NULL);
+}
+
+void
+cg_print_index (Run *run)
+{
+  IndexRows ix = { .run = run, .column_width = (run->opt.output_width - 1) / 3 };
+  Sym **v;
+
+  if (run->index_order)
+    {
+      msort_wait (run->index_order);
+      v = (Sym **) run->index_order->v;
+      ix.nnames = run->index_order->n;
+      free (run->index_order);
+      run->index_order = NULL;
+    }
+  else
+    {
+      v = index_candidates (run, &ix.nnames);
+      msort_ptrs_parallel ((void **) v, ix.nnames, cmp_name, NULL);
+    }
+  /* The cycles after the names.  */
+  v = gp_reallocarray (v, ix.nnames + (size_t) run->cg.ncycles + 1, sizeof *v);
   ix.total = ix.nnames;
   for (int c = 0; c < run->cg.ncycles; c++)
     v[ix.total++] = &run->cg.cycles[c];

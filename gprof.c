@@ -74,13 +74,25 @@ static void
 analyse (Run *run)
 {
   unsigned style = run->opt.output_style;
+  bool reports = !run->opt.export_format && !run->opt.diagnose;
 
   if (run->gmon_input & INPUT_HISTOGRAM)
     hist_assign_samples (run);
   if (run->gmon_input & INPUT_CALL_GRAPH)
+    cg_take_self_calls (run);
+  /* Times and call counts are final: the flat profile's rows and the
+     index's names are sorted on other threads while the call graph is
+     analysed.  */
+  if (reports && (style & STYLE_FLAT_PROFILE)
+      && (run->gmon_input & INPUT_HISTOGRAM))
+    hist_order_start (run);
+  if (reports && (style & STYLE_CALL_GRAPH)
+      && (run->gmon_input & INPUT_CALL_GRAPH))
+    cg_index_order_start (run);
+  if (run->gmon_input & INPUT_CALL_GRAPH)
     cg_assemble (run);
   /* Exports and the diagnosis use whatever data there is.  */
-  if (run->opt.export_format || run->opt.diagnose)
+  if (!reports)
     return;
   if ((style & STYLE_FLAT_PROFILE) && !(run->gmon_input & INPUT_HISTOGRAM))
     gp_die (_("%s: gmon.out file is missing histogram\n"), whoami);

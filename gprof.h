@@ -8,6 +8,7 @@
 #include "cg_arcs.h"
 #include "corefile.h"
 #include "hist.h"
+#include "msort.h"
 #include "names.h"
 #include "options.h"
 #include "sym_ids.h"
@@ -35,6 +36,9 @@ typedef struct Run
   int gmon_file_version;  /* of the last GNU-format file read */
   NameFmt names;
   bool first_output;      /* nothing printed yet: no "\f" separator */
+  /* The orders the flat profile and the index print in, being sorted on
+     other threads while the call graph is analysed, or NULL.  */
+  SortTask *flat_order, *index_order;
 } Run;
 
 /* Print the form feed that separates reports, unless this is the first.  */

@@ -357,11 +357,42 @@ print_rows (void *ctx, void *state, size_t begin, size_t end)
     print_row (rows->run, rows->sym[i], rows->scale, rows->accum[i]);
 }
 
+/* The symbols the flat profile may show.  Symbols without time or calls
+   print no row, and cmp_time is a consistent order, so leaving them out
+   of the sort changes nothing in what is printed (it matters with -l:
+   most lines have neither).  */
+static Sym **
+flat_candidates (const Run *run, size_t *n)
+{
+  Sym **v = gp_reallocarray (NULL, run->symtab.len ? run->symtab.len : 1,
+                             sizeof *v);
+
+  *n = 0;
+  for (size_t i = 0; i < run->symtab.len; i++)
+    {
+      Sym *s = &run->symtab.base[i];
+
+      if (!run->opt.ignore_zeros || s->ncalls != 0 || s->hist_time != 0)
+        v[(*n)++] = s;
+    }
+  return v;
+}
+
+void
+hist_order_start (Run *run)
+{
+  size_t n;
+  Sym **v = flat_candidates (run, &n);
+
+  run->flat_order = gp_malloc (sizeof *run->flat_order);
+  msort_start (run->flat_order, (void **) v, n, cmp_time, NULL);
+}
+
 void
 hist_print (Run *run)
 {
-  size_t n = run->symtab.len;
-  Sym **sorted = gp_reallocarray (NULL, n ? n : 1, sizeof *sorted);
+  size_t n;
+  Sym **sorted;
   double accum = 0.0;
   FlatRows rows;
   size_t nrows;
@@ -379,18 +410,19 @@ hist_print (Run *run)
   else
     out_printf (_("Flat profile:\n"));
 
-  /* Symbols without time or calls print no row, and cmp_time is a
-     consistent order, so leaving them out of the sort changes nothing
-     in what is printed (it matters with -l: most lines have neither).  */
-  n = 0;
-  for (size_t i = 0; i < run->symtab.len; i++)
+  if (run->flat_order)
     {
-      Sym *s = &run->symtab.base[i];
-
-      if (!run->opt.ignore_zeros || s->ncalls != 0 || s->hist_time != 0)
-        sorted[n++] = s;
+      msort_wait (run->flat_order);
+      sorted = (Sym **) run->flat_order->v;
+      n = run->flat_order->n;
+      free (run->flat_order);
+      run->flat_order = NULL;
     }
-  msort_ptrs_parallel ((void **) sorted, n, cmp_time, NULL);
+  else
+    {
+      sorted = flat_candidates (run, &n);
+      msort_ptrs_parallel ((void **) sorted, n, cmp_time, NULL);
+    }
   unit = choose_unit (run, sorted, n);
   print_header (run, si_units[unit].prefix);
   /* The rows printed, with their running totals: then each row stands

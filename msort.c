@@ -141,3 +141,27 @@ msort_ptrs (void **v, size_t n, msort_cmp cmp, void *ctx)
   if (tmp != small)
     free (tmp);
 }
+
+static void
+sort_task (void *arg)
+{
+  SortTask *t = arg;
+
+  msort_ptrs (t->v, t->n, t->cmp, t->ctx);
+}
+
+void
+msort_start (SortTask *t, void **v, size_t n, msort_cmp cmp, void *ctx)
+{
+  t->v = v;
+  t->n = n;
+  t->cmp = cmp;
+  t->ctx = ctx;
+  gp_task_start (&t->task, sort_task, t);
+}
+
+void
+msort_wait (SortTask *t)
+{
+  gp_task_wait (&t->task);
+}

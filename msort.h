@@ -9,6 +9,7 @@
 #define GPROF_MSORT_H
 
 #include <stddef.h>
+#include "util.h"
 
 /* Compares two elements of the array (the pointers themselves).  */
 typedef int (*msort_cmp) (const void *a, const void *b, void *ctx);
@@ -21,6 +22,20 @@ void msort_ptrs (void **v, size_t n, msort_cmp cmp, void *ctx);
 /* msort_ptrs with the halves of a big array sorted on other threads
    (gp_threads): the same result, for a CMP that only reads.  */
 void msort_ptrs_parallel (void **v, size_t n, msort_cmp cmp, void *ctx);
+
+/* msort_ptrs of V on another thread, from msort_start until msort_wait:
+   for an order needed later, whose keys no longer change meanwhile.  */
+typedef struct SortTask
+{
+  void **v;
+  size_t n;
+  msort_cmp cmp;
+  void *ctx;
+  GpTask task;
+} SortTask;
+
+void msort_start (SortTask *t, void **v, size_t n, msort_cmp cmp, void *ctx);
+void msort_wait (SortTask *t);
 
 /* A stable sort for comparators that are consistent orderings, where
    every stable sort gives the merge sort's result: insertion sort for

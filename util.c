@@ -143,7 +143,8 @@ gp_task_start (GpTask *task, void (*fn) (void *), void *arg)
 {
   task->fn = fn;
   task->arg = arg;
-  task->threaded = pthread_create (&task->thread, NULL, task_thread, task) == 0;
+  task->threaded = gp_threads () > 1
+                   && pthread_create (&task->thread, NULL, task_thread, task) == 0;
 }
 
 void

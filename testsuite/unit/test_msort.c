@@ -327,6 +327,43 @@ test_parallel (Rng *rng)
          "arrays", cases);
 }
 
+/* msort_start sorts on another thread (or, with GPROF_THREADS=1, at
+   msort_wait) while the caller sorts something else: both give the
+   reference's order.  */
+static void
+test_background (Rng *rng)
+{
+  static const char *const threads[] = { "1", "2" };
+  enum { N = 50021 };
+  int bad = 0;
+
+  for (size_t t = 0; t < 2; t++)
+    {
+      Elem *e = random_elems (rng, N, 10, 300), *f = random_elems (rng, N, 10, 300);
+      void **bg = pointers (e, N), **fg = pointers (f, N);
+      void **want_bg = pointers (e, N), **want_fg = pointers (f, N);
+      SortTask task;
+
+      setenv ("GPROF_THREADS", threads[t], 1);
+      msort_start (&task, bg, N, cmp_partial, NULL);
+      msort_ptrs (fg, N, cmp_special, NULL);
+      msort_wait (&task);
+      ref_sort (want_bg, N, cmp_partial, NULL);
+      ref_sort (want_fg, N, cmp_special, NULL);
+      bad += memcmp (bg, want_bg, N * sizeof *bg) != 0;
+      bad += memcmp (fg, want_fg, N * sizeof *fg) != 0;
+      free (bg);
+      free (fg);
+      free (want_bg);
+      free (want_fg);
+      free (e);
+      free (f);
+    }
+  unsetenv ("GPROF_THREADS");
+  check (bad == 0, "a sort in the background beside another: the "
+         "reference's orders");
+}
+
 int
 main (void)
 {
@@ -346,5 +383,6 @@ main (void)
   test_two_specials_known ();
   test_inconsistent_is_discriminating (&rng);
   test_parallel (&rng);
+  test_background (&rng);
   return check_done ();
 }

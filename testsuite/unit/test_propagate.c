@@ -45,6 +45,7 @@ assemble (const char *const *names, size_t n, const double *times,
   run->opt.nspecs = nspecs;
   sym_ids_build (&run->ids, &run->opt, &run->symtab, &run->files,
                  run_text_last (run), 0);
+  cg_take_self_calls (run);
   cg_assemble (run);
   return run;
 }
