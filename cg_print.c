@@ -79,6 +79,80 @@ cmp_children (const void *a, const void *b, void *ctx)
   return (const Arc *) a < (const Arc *) b ? -1 : 1;
 }
 
+/* Short lists (most functions' callers and callees) sorted on their
+   keys, read from the arcs once into a local array, with the comparison
+   inline: the same order as sort_stable_ptrs with cmp_parents or
+   cmp_children, which are consistent orders (equal arcs go by address),
+   so any stable sort gives it.  */
+enum { SHORT_ARCS = 16 };
+
+typedef struct ArcKey
+{
+  Arc *arc;
+  double t;               /* time + child_time */
+  unsigned long count;
+  int kind;
+} ArcKey;
+
+/* cmp_arc on keys.  */
+static int
+cmp_key (const ArcKey *l, const ArcKey *r)
+{
+  if (l->kind == ARC_SELF)
+    return LESS;
+  if (r->kind == ARC_SELF)
+    return GREATER;
+  if (l->kind == ARC_IN_CYCLE || r->kind == ARC_IN_CYCLE)
+    {
+      if (l->kind != r->kind)
+        return l->kind == ARC_IN_CYCLE ? LESS : GREATER;
+    }
+  else if (l->t != r->t)
+    return l->t < r->t ? LESS : GREATER;
+  if (l->count != r->count)
+    return l->count < r->count ? LESS : GREATER;
+  return EQUAL;
+}
+
+/* Whether X goes before Y: callers by cmp_parents, callees by
+   cmp_children.  */
+static bool
+key_before (const ArcKey *x, const ArcKey *y, bool callees)
+{
+  int c = callees ? cmp_key (y, x) : cmp_key (x, y);
+
+  if (c != EQUAL)
+    return c == LESS;
+  return x->arc < y->arc;
+}
+
+static void
+sort_arcs (Arc **v, uint32_t n, bool callees)
+{
+  ArcKey key[SHORT_ARCS];
+
+  if (n > SHORT_ARCS)
+    {
+      sort_stable_ptrs ((void **) v, n, callees ? cmp_children : cmp_parents,
+                        NULL);
+      return;
+    }
+  for (uint32_t i = 0; i < n; i++)
+    key[i] = (ArcKey) { v[i], v[i]->time + v[i]->child_time, v[i]->count,
+                        v[i]->kind };
+  for (uint32_t i = 1; i < n; i++)
+    {
+      ArcKey x = key[i];
+      uint32_t j = i;
+
+      for (; j > 0 && key_before (&x, &key[j - 1], callees); j--)
+        key[j] = key[j - 1];
+      key[j] = x;
+    }
+  for (uint32_t i = 0; i < n; i++)
+    v[i] = key[i].arc;
+}
+
 static void
 print_header (Run *run)
 {
@@ -511,7 +585,7 @@ print_parents (Run *run, const NameTails *tails, Sym *child)
       out_write (tails->spontaneous, tails->spontaneous_len);
       return;
     }
-  sort_stable_ptrs ((void **) parents, child->nparents, cmp_parents, NULL);
+  sort_arcs (parents, child->nparents, false);
   for (uint32_t k = 0; k < child->nparents; k++)
     {
       Arc *a = parents[k];
@@ -527,7 +601,7 @@ print_children (Run *run, const NameTails *tails, Sym *parent)
 {
   Arc **children = cg_children (&run->cg, parent);
 
-  sort_stable_ptrs ((void **) children, parent->nchildren, cmp_children, NULL);
+  sort_arcs (children, parent->nchildren, true);
   for (uint32_t k = 0; k < parent->nchildren; k++)
     {
       Arc *a = children[k];
