@@ -526,14 +526,18 @@ lay_out_side (void *arg)
     }
 }
 
-/* Both sides at once: they read the arcs and write apart.  */
+/* Both sides at once: they read the arcs and write apart.  Below a
+   million arcs a thread's start and the sorts already running in the
+   background (see analyse) cost more than it saves.  */
+enum { SLICES_SPLIT = 1 << 20 };
+
 static void
 build_slices (CallGraph *cg, SymTab *symtab)
 {
   Side children = { cg, symtab, false }, parents = { cg, symtab, true };
   GpTask task;
 
-  if (cg->narcs < 32768 || gp_threads () < 2)
+  if (cg->narcs < SLICES_SPLIT || gp_threads () < 2)
     {
       lay_out_side (&children);
       lay_out_side (&parents);
