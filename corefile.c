@@ -67,6 +67,18 @@ read_shdr (FILE *f, uint64_t fsize, bool is64, bool big, uint64_t shoff,
   return true;
 }
 
+static void
+raw_strtab_free (RawStrtab *rs)
+{
+  if (!rs)
+    return;
+  free (rs->data);
+  free (rs->st_name);
+  free (rs->st_value);
+  free (rs->st_size);
+  free (rs);
+}
+
 static RawStrtab *
 raw_strtab_load (const char *filename)
 {
@@ -140,18 +152,28 @@ raw_strtab_load (const char *filename)
   goto out;
 
 fail:
-  free (raw);
-  raw = NULL;
-  free (rs->data);
-  free (rs->st_name);
-  free (rs->st_value);
-  free (rs->st_size);
-  free (rs);
+  raw_strtab_free (rs);
   rs = NULL;
 out:
   free (raw);
   fclose (f);
   return rs;
+}
+
+/* raw_strtab_load on another thread while BFD reads the same file.  */
+typedef struct StrtabRead
+{
+  const char *filename;
+  RawStrtab *result;
+  GpTask task;
+} StrtabRead;
+
+static void
+strtab_read_run (void *arg)
+{
+  StrtabRead *r = arg;
+
+  r->result = raw_strtab_load (r->filename);
 }
 
 /* Where GNU's name scan runs for canonical symbol I: its name in the raw
@@ -312,8 +334,11 @@ core_open (const char *image, const char *map_file)
   Core *core = gp_calloc (1, sizeof *core);
   long size, n, nsynth;
   int bits;
+  StrtabRead strtab = { .filename = image };
 
   core->filename = image;
+  /* Read for ELF files only, but started before BFD says what this is.  */
+  gp_task_start (&strtab.task, strtab_read_run, &strtab);
   bfd_init ();
   core->abfd = bfd_openr (image, NULL);
   if (!core->abfd)
@@ -380,8 +405,11 @@ core_open (const char *image, const char *map_file)
   core->min_insn_size = bfd_get_arch (core->abfd) == bfd_arch_alpha ? 4 : 1;
 
   core->may_have_lines = may_have_lines (core);
+  gp_task_wait (&strtab.task);
   if (bfd_get_flavour (core->abfd) == bfd_target_elf_flavour)
-    core->strtab = raw_strtab_load (image);
+    core->strtab = strtab.result;
+  else
+    raw_strtab_free (strtab.result);
   if (map_file)
     read_function_map (core, map_file);
   return core;
@@ -392,14 +420,7 @@ core_close (Core *core)
 {
   if (!core)
     return;
-  if (core->strtab)
-    {
-      free (core->strtab->data);
-      free (core->strtab->st_name);
-      free (core->strtab->st_value);
-      free (core->strtab->st_size);
-      free (core->strtab);
-    }
+  raw_strtab_free (core->strtab);
   for (size_t i = 0; i < core->nmap; i++)
     {
       free (core->map[i].file_name);
