@@ -3,7 +3,6 @@
 #include "config.h"
 #include "msort.h"
 
-#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include "util.h"
