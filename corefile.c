@@ -160,7 +160,10 @@ out:
   return rs;
 }
 
-/* raw_strtab_load on another thread while BFD reads the same file.  */
+/* raw_strtab_load on another thread while BFD reads the same file,
+   from executables of this size.  */
+enum { STRTAB_THREAD_MIN = 1 << 20 };
+
 typedef struct StrtabRead
 {
   const char *filename;
@@ -335,10 +338,15 @@ core_open (const char *image, const char *map_file)
   long size, n, nsynth;
   int bits;
   StrtabRead strtab = { .filename = image };
+  struct stat st;
 
   core->filename = image;
-  /* Read for ELF files only, but started before BFD says what this is.  */
-  gp_task_start (&strtab.task, strtab_read_run, &strtab);
+  /* Read for ELF files only, but started before BFD says what this is;
+     on a thread of its own if the file is big enough to pay for one.  */
+  if (stat (image, &st) == 0 && st.st_size >= STRTAB_THREAD_MIN)
+    gp_task_start (&strtab.task, strtab_read_run, &strtab);
+  else
+    gp_task_defer (&strtab.task, strtab_read_run, &strtab);
   bfd_init ();
   core->abfd = bfd_openr (image, NULL);
   if (!core->abfd)

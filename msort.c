@@ -48,6 +48,8 @@ msort_rec (void **v, size_t n, void **tmp, msort_cmp cmp, void *ctx)
 
 /* Below this, a thread costs more than it saves.  */
 enum { PARALLEL_MIN = 1 << 15 };
+/* The size from which a sort for later is worth a thread of its own.  */
+enum { BACKGROUND_MIN = 1 << 13 };
 
 typedef struct Part
 {
@@ -156,7 +158,10 @@ msort_start (SortTask *t, void **v, size_t n, msort_cmp cmp, void *ctx)
   t->n = n;
   t->cmp = cmp;
   t->ctx = ctx;
-  gp_task_start (&t->task, sort_task, t);
+  if (n >= BACKGROUND_MIN)
+    gp_task_start (&t->task, sort_task, t);
+  else
+    gp_task_defer (&t->task, sort_task, t);
 }
 
 void

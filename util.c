@@ -148,6 +148,14 @@ gp_task_start (GpTask *task, void (*fn) (void *), void *arg)
 }
 
 void
+gp_task_defer (GpTask *task, void (*fn) (void *), void *arg)
+{
+  task->fn = fn;
+  task->arg = arg;
+  task->threaded = false;
+}
+
+void
 gp_task_wait (GpTask *task)
 {
   if (task->threaded)

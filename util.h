@@ -58,6 +58,9 @@ typedef struct GpTask
 } GpTask;
 
 void gp_task_start (GpTask *task, void (*fn) (void *), void *arg);
+/* The same work run at gp_task_wait, on this thread: for work too small
+   to pay for a thread's start (about half a millisecond).  */
+void gp_task_defer (GpTask *task, void (*fn) (void *), void *arg);
 void gp_task_wait (GpTask *task);
 
 /* GNU gprof converts doubles to long with a plain C cast; on x86-64 an

@@ -311,7 +311,7 @@ test_parallel (Rng *rng)
           Elem *e = random_elems (rng, big[s], 10, 300);
           void **got = pointers (e, big[s]), **want = pointers (e, big[s]);
 
-          setenv ("GPROF_THREADS", threads[t], 1);
+          setenv ("GPROF_THREADS", threads[t % 2], 1);
           msort_ptrs_parallel (got, big[s], cmps[c], NULL);
           ref_sort (want, big[s], cmps[c], NULL);
           cases++;
@@ -327,24 +327,25 @@ test_parallel (Rng *rng)
          "arrays", cases);
 }
 
-/* msort_start sorts on another thread (or, with GPROF_THREADS=1, at
-   msort_wait) while the caller sorts something else: both give the
-   reference's order.  */
+/* msort_start sorts on another thread (or, with GPROF_THREADS=1 or for
+   a short array, at msort_wait) while the caller sorts something else:
+   both give the reference's order.  */
 static void
 test_background (Rng *rng)
 {
   static const char *const threads[] = { "1", "2" };
-  enum { N = 50021 };
+  static const size_t lengths[] = { 1000, 50021 };
   int bad = 0;
 
-  for (size_t t = 0; t < 2; t++)
+  for (size_t t = 0; t < 4; t++)
     {
+      size_t N = lengths[t / 2];
       Elem *e = random_elems (rng, N, 10, 300), *f = random_elems (rng, N, 10, 300);
       void **bg = pointers (e, N), **fg = pointers (f, N);
       void **want_bg = pointers (e, N), **want_fg = pointers (f, N);
       SortTask task;
 
-      setenv ("GPROF_THREADS", threads[t], 1);
+      setenv ("GPROF_THREADS", threads[t % 2], 1);
       msort_start (&task, bg, N, cmp_partial, NULL);
       msort_ptrs (fg, N, cmp_special, NULL);
       msort_wait (&task);
