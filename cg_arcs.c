@@ -347,7 +347,7 @@ cg_tally_batch (Run *run, const ArcRecord *recs, size_t n)
   ends = cg->ends;
   /* The lookups only read the table: a big batch's halves at once.  */
   part[0] = (EndLookup) { symtab, recs, ends, 0, n };
-  if (n >= LOOKUP_SPLIT && gp_threads () > 1)
+  if (n >= LOOKUP_SPLIT)
     {
       part[0].end = n / 2;
       part[1] = (EndLookup) { symtab, recs, ends, n / 2, n };
@@ -537,7 +537,7 @@ build_slices (CallGraph *cg, SymTab *symtab)
   Side children = { cg, symtab, false }, parents = { cg, symtab, true };
   GpTask task;
 
-  if (cg->narcs < SLICES_SPLIT || gp_threads () < 2)
+  if (cg->narcs < SLICES_SPLIT)
     {
       lay_out_side (&children);
       lay_out_side (&parents);

@@ -872,8 +872,7 @@ cg_index_order_start (Run *run)
   size_t n;
   Sym **v = index_candidates (run, &n);
 
-  run->index_order = gp_malloc (sizeof *run->index_order);
-  msort_start (run->index_order, (void **) v, n, cmp_name, NULL);
+  run->index_order = msort_start ((void **) v, n, cmp_name, NULL);
 }
 
 void
@@ -882,19 +881,10 @@ cg_print_index (Run *run)
   IndexRows ix = { .run = run, .column_width = (run->opt.output_width - 1) / 3 };
   Sym **v;
 
-  if (run->index_order)
-    {
-      msort_wait (run->index_order);
-      v = (Sym **) run->index_order->v;
-      ix.nnames = run->index_order->n;
-      free (run->index_order);
-      run->index_order = NULL;
-    }
-  else
-    {
-      v = index_candidates (run, &ix.nnames);
-      msort_ptrs_parallel ((void **) v, ix.nnames, cmp_name, NULL);
-    }
+  if (!run->index_order)
+    cg_index_order_start (run);
+  v = (Sym **) msort_finish (run->index_order, &ix.nnames);
+  run->index_order = NULL;
   /* The cycles after the names.  */
   v = gp_reallocarray (v, ix.nnames + (size_t) run->cg.ncycles + 1, sizeof *v);
   ix.total = ix.nnames;

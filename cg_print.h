@@ -8,8 +8,8 @@ struct Run;
 void cg_print (struct Run *run);
 
 /* Sort the index's names on another thread (msort_start) from now on;
-   cg_print_index waits for them, or sorts them itself if this was not
-   called.  */
+   cg_print_index waits for them, and starts the sort itself if this was
+   not called.  */
 void cg_index_order_start (struct Run *run);
 void cg_print_index (struct Run *run);
 

@@ -384,8 +384,7 @@ hist_order_start (Run *run)
   size_t n;
   Sym **v = flat_candidates (run, &n);
 
-  run->flat_order = gp_malloc (sizeof *run->flat_order);
-  msort_start (run->flat_order, (void **) v, n, cmp_time, NULL);
+  run->flat_order = msort_start ((void **) v, n, cmp_time, NULL);
 }
 
 void
@@ -410,19 +409,10 @@ hist_print (Run *run)
   else
     out_printf (_("Flat profile:\n"));
 
-  if (run->flat_order)
-    {
-      msort_wait (run->flat_order);
-      sorted = (Sym **) run->flat_order->v;
-      n = run->flat_order->n;
-      free (run->flat_order);
-      run->flat_order = NULL;
-    }
-  else
-    {
-      sorted = flat_candidates (run, &n);
-      msort_ptrs_parallel ((void **) sorted, n, cmp_time, NULL);
-    }
+  if (!run->flat_order)
+    hist_order_start (run);
+  sorted = (Sym **) msort_finish (run->flat_order, &n);
+  run->flat_order = NULL;
   unit = choose_unit (run, sorted, n);
   print_header (run, si_units[unit].prefix);
   /* The rows printed, with their running totals: then each row stands

@@ -54,8 +54,8 @@ bool hist_check_address (const Histograms *h, vma_t addr);
 void hist_assign_samples (struct Run *run);
 
 /* Sort the flat profile's rows on another thread (msort_start) once the
-   times and call counts are final; hist_print waits for them, or sorts
-   them itself if this was not called.  */
+   times and call counts are final; hist_print waits for them, and
+   starts the sort itself if this was not called.  */
 void hist_order_start (struct Run *run);
 
 /* The flat profile.  */

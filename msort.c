@@ -143,6 +143,15 @@ msort_ptrs (void **v, size_t n, msort_cmp cmp, void *ctx)
     free (tmp);
 }
 
+struct SortTask
+{
+  void **v;
+  size_t n;
+  msort_cmp cmp;
+  void *ctx;
+  GpTask task;
+};
+
 static void
 sort_task (void *arg)
 {
@@ -151,9 +160,11 @@ sort_task (void *arg)
   msort_ptrs (t->v, t->n, t->cmp, t->ctx);
 }
 
-void
-msort_start (SortTask *t, void **v, size_t n, msort_cmp cmp, void *ctx)
+SortTask *
+msort_start (void **v, size_t n, msort_cmp cmp, void *ctx)
 {
+  SortTask *t = gp_malloc (sizeof *t);
+
   t->v = v;
   t->n = n;
   t->cmp = cmp;
@@ -162,10 +173,16 @@ msort_start (SortTask *t, void **v, size_t n, msort_cmp cmp, void *ctx)
     gp_task_start (&t->task, sort_task, t);
   else
     gp_task_defer (&t->task, sort_task, t);
+  return t;
 }
 
-void
-msort_wait (SortTask *t)
+void **
+msort_finish (SortTask *t, size_t *n)
 {
+  void **v = t->v;
+
   gp_task_wait (&t->task);
+  *n = t->n;
+  free (t);
+  return v;
 }

@@ -9,7 +9,6 @@
 #define GPROF_MSORT_H
 
 #include <stddef.h>
-#include "util.h"
 
 /* Compares two elements of the array (the pointers themselves).  */
 typedef int (*msort_cmp) (const void *a, const void *b, void *ctx);
@@ -23,19 +22,14 @@ void msort_ptrs (void **v, size_t n, msort_cmp cmp, void *ctx);
    (gp_threads): the same result, for a CMP that only reads.  */
 void msort_ptrs_parallel (void **v, size_t n, msort_cmp cmp, void *ctx);
 
-/* msort_ptrs of V on another thread, from msort_start until msort_wait:
-   for an order needed later, whose keys no longer change meanwhile.  */
-typedef struct SortTask
-{
-  void **v;
-  size_t n;
-  msort_cmp cmp;
-  void *ctx;
-  GpTask task;
-} SortTask;
+/* msort_ptrs of the N pointers at V on another thread (for a short
+   array, in line at the finish), from msort_start until msort_finish:
+   for an order needed later, whose keys no longer change meanwhile.
+   msort_finish frees the task and gives back V, sorted, and N.  */
+typedef struct SortTask SortTask;
 
-void msort_start (SortTask *t, void **v, size_t n, msort_cmp cmp, void *ctx);
-void msort_wait (SortTask *t);
+SortTask *msort_start (void **v, size_t n, msort_cmp cmp, void *ctx);
+void **msort_finish (SortTask *t, size_t *n);
 
 /* A stable sort for comparators that are consistent orderings, where
    every stable sort gives the merge sort's result: insertion sort for

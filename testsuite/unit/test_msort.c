@@ -328,7 +328,7 @@ test_parallel (Rng *rng)
 }
 
 /* msort_start sorts on another thread (or, with GPROF_THREADS=1 or for
-   a short array, at msort_wait) while the caller sorts something else:
+   a short array, at msort_finish) while the caller sorts something else:
    both give the reference's order.  */
 static void
 test_background (Rng *rng)
@@ -343,12 +343,13 @@ test_background (Rng *rng)
       Elem *e = random_elems (rng, N, 10, 300), *f = random_elems (rng, N, 10, 300);
       void **bg = pointers (e, N), **fg = pointers (f, N);
       void **want_bg = pointers (e, N), **want_fg = pointers (f, N);
-      SortTask task;
+      SortTask *task;
+      size_t n;
 
       setenv ("GPROF_THREADS", threads[t % 2], 1);
-      msort_start (&task, bg, N, cmp_partial, NULL);
+      task = msort_start (bg, N, cmp_partial, NULL);
       msort_ptrs (fg, N, cmp_special, NULL);
-      msort_wait (&task);
+      bad += msort_finish (task, &n) != bg || n != N;
       ref_sort (want_bg, N, cmp_partial, NULL);
       ref_sort (want_fg, N, cmp_special, NULL);
       bad += memcmp (bg, want_bg, N * sizeof *bg) != 0;
