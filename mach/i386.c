@@ -2,139 +2,57 @@
 
    GNU gprof looks for the byte 0xe8 at every address and does not sign
    extend the displacement, so it misses every backward call and can
-   take bytes inside other instructions for calls.  We decode the
-   instructions with libopcodes, in a linear sweep from the start of the
-   range as objdump does, and take each "call rel32" with its real
-   target.  */
+   take bytes inside other instructions for calls.  We step through the
+   instructions from the start of the range, a linear sweep as objdump
+   makes (x86_insn.c gives each one's length), and take each "call
+   rel32" with its real target.  */
 
 #include "config.h"
 #include "mach/mach.h"
 
-#include <dis-asm.h>
-#include <dlfcn.h>
-#include <stdio.h>
+#include <string.h>
 #include "gprof.h"
-#include "i18n.h"
-#include "util.h"
-
-/* libopcodes, loaded on the first -c scan: linking it would cost every
-   run the relocation of its tables (see configure.ac).  */
-typedef struct Opcodes
-{
-  disassembler_ftype (*disassembler) (enum bfd_architecture, bool,
-                                      unsigned long, bfd *);
-  void (*init_info) (struct disassemble_info *, void *, fprintf_ftype,
-                     fprintf_styled_ftype);
-  void (*init_for_target) (struct disassemble_info *);
-  int (*read_memory) (bfd_vma, bfd_byte *, unsigned int,
-                      struct disassemble_info *);
-} Opcodes;
-
-/* The functions, or NULL (said once) when the library cannot be had.  */
-static const Opcodes *
-opcodes (void)
-{
-  static Opcodes ops;
-  static int state;             /* 0 not tried, 1 loaded, -1 failed */
-  void *lib;
-
-  if (state == 0)
-    {
-      state = -1;
-      lib = dlopen (OPCODES_SONAME, RTLD_NOW);
-      if (lib)
-        {
-          *(void **) &ops.disassembler = dlsym (lib, "disassembler");
-          *(void **) &ops.init_info = dlsym (lib, "init_disassemble_info");
-          *(void **) &ops.init_for_target = dlsym (lib, "disassemble_init_for_target");
-          *(void **) &ops.read_memory = dlsym (lib, "buffer_read_memory");
-          if (ops.disassembler && ops.init_info && ops.init_for_target
-              && ops.read_memory)
-            state = 1;
-        }
-      if (state < 0)
-        fprintf (stderr, _("%s: -c: cannot load the disassembler %s: %s\n"),
-                 whoami, OPCODES_SONAME, dlerror ());
-    }
-  return state > 0 ? &ops : NULL;
-}
-
-static int
-discard (void *stream, const char *fmt, ...)
-{
-  return 0;
-}
-
-static int
-discard_styled (void *stream, enum disassembler_style style, const char *fmt, ...)
-{
-  return 0;
-}
-
-static bool
-is_prefix (unsigned char b, bool is64)
-{
-  switch (b)
-    {
-    case 0x66: case 0x67: case 0xf2: case 0xf3:
-    case 0x2e: case 0x3e: case 0x26: case 0x36: case 0x64: case 0x65:
-      return true;
-    default:
-      return is64 && b >= 0x40 && b <= 0x4f;  /* REX */
-    }
-}
+#include "mach/x86_insn.h"
 
 void
 find_call_i386 (CallScan *cs, vma_t lo, vma_t hi)
 {
   const Core *core = cs->run->core;
-  bool is64 = core->vma_bytes == 8;
-  struct disassemble_info info;
-  disassembler_ftype decode;
-  size_t avail;
+  /* x32 programs are 64-bit code with 32-bit addresses.  */
+  bool mode64 = bfd_get_mach (core->abfd) & (bfd_mach_x86_64 | bfd_mach_x64_32);
+  size_t avail, last;
   const unsigned char *code = scan_bytes (cs, lo, &avail);
-  const Opcodes *ops;
+  const unsigned char *last_e8;
 
-  if (!code || hi <= lo || !(ops = opcodes ()))
+  if (!code || hi <= lo)
     return;
   if (avail > hi - lo)
     avail = (size_t) (hi - lo);
-  decode = ops->disassembler (bfd_arch_i386, false, bfd_get_mach (core->abfd),
-                              core->abfd);
-  if (!decode)
+  /* A call's opcode byte is 0xe8, at or after the start of its
+     instruction: no instruction starting past the last such byte can be
+     one, so the sweep stops there.  */
+  last_e8 = memrchr (code, 0xe8, avail);
+  if (!last_e8)
     return;
-  ops->init_info (&info, NULL, discard, discard_styled);
-  info.arch = bfd_arch_i386;
-  info.mach = bfd_get_mach (core->abfd);
-  info.buffer = (bfd_byte *) code;
-  info.buffer_vma = lo;
-  info.buffer_length = avail;
-  info.read_memory_func = ops->read_memory;
-  ops->init_for_target (&info);
-
-  for (size_t off = 0; off < avail;)
+  last = (size_t) (last_e8 - code);
+  for (size_t off = 0; off <= last;)
     {
-      int len = decode (lo + off, &info);
-      size_t p = off;
+      size_t op;
+      size_t len = x86_insn_length (code + off, avail - off, mode64, &op);
 
-      if (len <= 0)
-        break;
-      while (p < off + (size_t) len && is_prefix (code[p], is64))
-        p++;
       /* call rel32: the opcode, then the displacement ends the insn.  */
-      if (p + 5 == off + (size_t) len && code[p] == 0xe8)
+      if (op + 5 == len && code[off + op] == 0xe8)
         {
-          int32_t rel;
-          vma_t next = lo + off + (size_t) len, dest;
+          const unsigned char *d = code + off + op + 1;
+          int32_t rel = (int32_t) ((uint32_t) d[0] | (uint32_t) d[1] << 8
+                                   | (uint32_t) d[2] << 16
+                                   | (uint32_t) d[3] << 24);
+          vma_t dest = lo + off + len + (vma_t) (int64_t) rel;
 
-          rel = (int32_t) ((uint32_t) code[p + 1] | (uint32_t) code[p + 2] << 8
-                           | (uint32_t) code[p + 3] << 16
-                           | (uint32_t) code[p + 4] << 24);
-          dest = next + (vma_t) (int64_t) rel;
-          if (!is64)
+          if (core->vma_bytes != 8)
             dest &= 0xffffffffu;
           scan_direct_call (cs, dest);
         }
-      off += (size_t) len;
+      off += len;
     }
 }

@@ -58,3 +58,9 @@ check_PROGRAMS += testsuite/unit/test_out_items
 TESTS += testsuite/unit/test_out_items
 testsuite_unit_test_out_items_SOURCES = testsuite/unit/test_out_items.c $(UNIT_COMMON)
 testsuite_unit_test_out_items_LDADD = $(UNIT_LDADD)
+
+# x86 instruction lengths (the sweep of -c)
+check_PROGRAMS += testsuite/unit/test_x86_insn
+TESTS += testsuite/unit/test_x86_insn
+testsuite_unit_test_x86_insn_SOURCES = testsuite/unit/test_x86_insn.c $(UNIT_COMMON)
+testsuite_unit_test_x86_insn_LDADD = $(UNIT_LDADD)
