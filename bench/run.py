@@ -41,7 +41,8 @@ BIG = [
     ("random-500k", 500000, 2500000, "random", "-b", False),
     ("random-1m", 1000000, 5000000, "random", "-b", False),
 ]
-PROGRAM = ("prog-20k -l", 20000, "-b -l")     # mkprog.py, with -g
+# mkprog.py's program (with -g), line by line and with the static calls
+PROGRAMS = [("prog-20k -l", 20000, "-b -l"), ("prog-20k -c", 20000, "-b -c")]
 MERGE = ("merge-1000 -s", 1000)                # -s of 1000 profiles of random-20k
 
 
@@ -154,11 +155,12 @@ def main():
             jobs.append((name, n, lambda n=n, m=m, s=shape, nm=name:
                          (make_case(a.work, nm, n, m, s),
                           opts.split() + ["prog", "gmon.out"]), gnu))
-    if a.only in PROGRAM[0]:
-        libgmon = os.path.join(os.path.dirname(ours), "libgmon", ".libs", "libgmon.a")
-        libgmon = libgmon if os.path.exists(libgmon) else None
-        jobs.append((PROGRAM[0], PROGRAM[1], lambda: (make_program(a.work, PROGRAM[1], libgmon),
-                     PROGRAM[2].split() + ["prog", "gmon.out"]), True))
+    libgmon = os.path.join(os.path.dirname(ours), "libgmon", ".libs", "libgmon.a")
+    libgmon = libgmon if os.path.exists(libgmon) else None
+    for name, n, opts in PROGRAMS:
+        if a.only in name:
+            jobs.append((name, n, lambda n=n, opts=opts: (make_program(a.work, n, libgmon),
+                         opts.split() + ["prog", "gmon.out"]), True))
     if a.only in MERGE[0]:
         jobs.append((MERGE[0], 20000, lambda: make_merge(a.work, MERGE[1]), True))
 
