@@ -764,28 +764,38 @@ same_str (const char *a, const char *b)
   return a == b || strcmp (a, b) == 0;
 }
 
-/* The line symbols, already in address order, and the function symbols,
-   also sorted: merged as the stable address sort of lines followed by
-   functions would order them.  */
-static void
-merge_by_address (SymTab *out, const Sym *lines, size_t nl, const SymTab *funcs)
+/* Whether function symbol F goes before line symbol L in the stable
+   address sort of the lines followed by the functions.  */
+static bool
+func_first (const Sym *f, const Sym *l)
 {
-  size_t i = 0, j = 0, k = 0;
+  if (f->addr != l->addr)
+    return f->addr < l->addr;
+  if (f->is_func != l->is_func)
+    return f->is_func > l->is_func;
+  return f->is_static < l->is_static;
+}
 
-  out->len = nl + funcs->len;
-  out->base = gp_calloc (out->len + 1, sizeof *out->base);
-  while (i < nl || j < funcs->len)
+/* The NL line symbols at the start of LINES, already in address order,
+   and the function symbols, also sorted, merged into LINES as that sort
+   would order them: from the back, so that no line moves before it has
+   been read (LINES has room for all, and one more).  */
+static void
+merge_by_address (SymTab *out, Sym *lines, size_t nl, const SymTab *funcs)
+{
+  size_t i = nl, j = funcs->len, k = nl + funcs->len;
+
+  while (j > 0)
     {
-      const Sym *l = i < nl ? &lines[i] : NULL;
-      const Sym *f = j < funcs->len ? &funcs->base[j] : NULL;
-      bool take_func = !l || (f && (f->addr < l->addr
-                                    || (f->addr == l->addr
-                                        && (f->is_func > l->is_func
-                                            || (f->is_func == l->is_func
-                                                && f->is_static < l->is_static)))));
-
-      out->base[k++] = take_func ? funcs->base[j++] : lines[i++];
+      /* Equal keys keep the lines first, as the forward merge would.  */
+      if (i > 0 && func_first (&funcs->base[j - 1], &lines[i - 1]))
+        lines[--k] = lines[--i];
+      else
+        lines[--k] = funcs->base[--j];
     }
+  memset (&lines[nl + funcs->len], 0, sizeof *lines);
+  out->base = lines;
+  out->len = nl + funcs->len;
 }
 
 /* One symbol per change of (line, function, file) from one probed
@@ -796,8 +806,8 @@ core_create_line_syms (Core *core, const Options *opt, SymTab *symtab,
                        SourceFiles *files, bool exhaustive)
 {
   SymTab funcs = { 0 };
-  Sym *lines = NULL;
-  size_t n = 0, cap = 0, nprobes;
+  Sym *lines;
+  size_t n = 0, nprobes;
   vma_t *probes;
   const char *last_file = NULL;
   SourceFile *last_sf = NULL;
@@ -806,6 +816,9 @@ core_create_line_syms (Core *core, const Options *opt, SymTab *symtab,
   dwarf_read_start (core, exhaustive, &dwarf);
   core_create_function_syms (core, opt, &funcs, files);
   nprobes = line_probes (core, exhaustive, &dwarf, &probes);
+  /* Room for a line per probe and the functions: pages never written
+     cost nothing, and the merge then needs no second table.  */
+  lines = gp_reallocarray (NULL, nprobes + funcs.len + 1, sizeof *lines);
   for (size_t i = 0; i < nprobes; i++)
     {
       vma_t vma = probes[i];
@@ -818,8 +831,6 @@ core_create_line_syms (Core *core, const Options *opt, SymTab *symtab,
       if (prev && prev->line_num == line && same_str (prev->name, func)
           && same_str (prev->file->name, file))
         continue;
-      gp_grow (&lines, &cap, n + 1, sizeof *lines);
-      prev = n ? &lines[n - 1] : NULL;
       s = &lines[n++];
       memset (s, 0, sizeof *s);
       s->name = func;
@@ -844,7 +855,6 @@ core_create_line_syms (Core *core, const Options *opt, SymTab *symtab,
     }
   free (probes);
   merge_by_address (symtab, lines, n, &funcs);
-  free (lines);
   symtab_free (&funcs);
   symtab_finalize (symtab, core_text_last (core), NULL);
 }
