@@ -5,17 +5,14 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include "msort.h"
 #include "util.h"
 
 /* Address first; at equal addresses functions before lines and globals
    before statics, so that de-duplication sees the preferred one first
    where it can.  */
 static int
-cmp_addr (const void *a, const void *b, void *ctx)
+cmp_addr (const Sym *l, const Sym *r)
 {
-  const Sym *l = a, *r = b;
-
   if (l->addr != r->addr)
     return l->addr < r->addr ? -1 : 1;
   if (l->is_func != r->is_func)
@@ -23,6 +20,99 @@ cmp_addr (const void *a, const void *b, void *ctx)
   if (l->is_static != r->is_static)
     return l->is_static ? 1 : -1;
   return 0;
+}
+
+/* Sort the N symbols of BASE into cmp_addr's order, stable (equal ones
+   in table order), where they lie; returns, for each place, the
+   position its symbol had (malloc'ed).  A comparison sort costs a cache
+   miss or two per comparison on a big table, and sorting into a new
+   table as many fresh pages as the table: this is an LSD radix sort of
+   (offset, position) pairs, first on the two flags that break ties of
+   address, then on the address bits that differ, 11 at a time; the
+   symbols then move along the cycles of the permutation.  */
+static size_t *
+sort_by_address (Sym *base, size_t n)
+{
+  typedef struct Item { vma_t key; size_t idx; } Item;
+  enum { DIGIT = 11, RADIX = 1 << DIGIT };
+  Item *a = gp_reallocarray (NULL, n, sizeof *a);
+  Item *b = gp_reallocarray (NULL, n, sizeof *b);
+  size_t *count = gp_reallocarray (NULL, RADIX, sizeof *count);
+  size_t *from;
+  bool *placed;
+  vma_t lo = base[0].addr, hi = base[0].addr, span;
+  unsigned bits = 0;
+
+  for (size_t i = 1; i < n; i++)
+    {
+      lo = base[i].addr < lo ? base[i].addr : lo;
+      hi = base[i].addr > hi ? base[i].addr : hi;
+    }
+  for (span = hi - lo; span; span >>= 1)
+    bits++;
+  /* The flags first: functions before lines, then globals before
+     statics (cmp_addr at equal addresses).  */
+  memset (count, 0, 4 * sizeof *count);
+  for (size_t i = 0; i < n; i++)
+    count[!base[i].is_func * 2 + base[i].is_static]++;
+  for (size_t d = 0, sum = 0; d < 4; d++)
+    {
+      size_t c = count[d];
+
+      count[d] = sum;
+      sum += c;
+    }
+  for (size_t i = 0; i < n; i++)
+    a[count[!base[i].is_func * 2 + base[i].is_static]++]
+      = (Item) { base[i].addr - lo, i };
+  for (unsigned shift = 0; shift < bits; shift += DIGIT)
+    {
+      Item *t;
+
+      memset (count, 0, RADIX * sizeof *count);
+      for (size_t i = 0; i < n; i++)
+        count[(a[i].key >> shift) & (RADIX - 1)]++;
+      for (size_t d = 0, sum = 0; d < RADIX; d++)
+        {
+          size_t c = count[d];
+
+          count[d] = sum;
+          sum += c;
+        }
+      for (size_t i = 0; i < n; i++)
+        b[count[(a[i].key >> shift) & (RADIX - 1)]++] = a[i];
+      t = a;
+      a = b;
+      b = t;
+    }
+  free (count);
+  free (b);
+  from = gp_reallocarray (NULL, n, sizeof *from);
+  for (size_t i = 0; i < n; i++)
+    from[i] = a[i].idx;
+  free (a);
+  /* Place K takes the symbol at FROM[K]: each cycle of the permutation
+     is followed once, holding its first symbol aside.  */
+  placed = gp_calloc (n, sizeof *placed);
+  for (size_t k = 0; k < n; k++)
+    {
+      Sym first;
+      size_t j = k;
+
+      if (placed[k])
+        continue;
+      first = base[k];
+      while (from[j] != k)
+        {
+          base[j] = base[from[j]];
+          placed[j] = true;
+          j = from[j];
+        }
+      base[j] = first;
+      placed[j] = true;
+    }
+  free (placed);
+  return from;
 }
 
 /* Should SRC replace KEPT, a symbol at the same address?  */
@@ -79,41 +169,32 @@ build_buckets (SymTab *tab)
 void
 symtab_finalize (SymTab *tab, vma_t text_last, long *remap)
 {
-  Sym **order, *out;
+  Sym *out = tab->base;
   size_t i, n = tab->len, nout = 0;
+  size_t *from = NULL;      /* where the symbol at each place was, if moved */
   size_t *owner = NULL;     /* old position of the entry in each new slot */
   vma_t prev_addr;
 
   if (n == 0)
     return;
-  order = gp_reallocarray (NULL, n, sizeof *order);
-  for (i = 0; i < n; i++)
-    order[i] = &tab->base[i];
-  /* cmp_addr is a consistent order, so any stable sort gives the merge
-     sort's result; input that is in order already needs none, and is
-     compacted where it lies (the -l line symbols: hundreds of megabytes
-     not allocated and copied on a big program).  Symbol I then moves to
-     a place at or before I, after what was there has been read.  */
-  for (i = 1; i < n && cmp_addr (order[i - 1], order[i], NULL) <= 0; i++)
+  /* Sorted where it lies (input in order already needs no sort: the -l
+     line symbols), then compacted where it lies: symbol I moves to a
+     place at or before I, after what was there has been read.  */
+  for (i = 1; i < n && cmp_addr (&out[i - 1], &out[i]) <= 0; i++)
     ;
   if (i < n)
-    {
-      msort_ptrs_parallel ((void **) order, n, cmp_addr, NULL);
-      out = gp_calloc (n + 1, sizeof *out);
-    }
-  else
-    out = tab->base;
+    from = sort_by_address (out, n);
   if (remap)
     {
       owner = gp_reallocarray (NULL, n, sizeof *owner);
       for (i = 0; i < n; i++)
         remap[i] = -1;
     }
-  prev_addr = order[0]->addr - 1;
+  prev_addr = out[0].addr - 1;
   for (i = 0; i < n; i++)
     {
-      Sym *src = order[i];
-      size_t old = (size_t) (src - tab->base);
+      Sym *src = &out[i];
+      size_t old = from ? from[i] : i;
 
       if (src->addr == prev_addr)
         {
@@ -151,15 +232,10 @@ symtab_finalize (SymTab *tab, vma_t text_last, long *remap)
     out[nout - 1].end_addr = text_last;
 
   free (owner);
-  free (order);
-  if (out == tab->base)
-    {
-      /* Room for the pseudo-symbol after the last, zeroed.  */
-      out = gp_reallocarray (out, nout + 1, sizeof *out);
-      memset (&out[nout], 0, sizeof *out);
-    }
-  else
-    free (tab->base);
+  free (from);
+  /* Room for the pseudo-symbol after the last, zeroed.  */
+  out = gp_reallocarray (out, nout + 1, sizeof *out);
+  memset (&out[nout], 0, sizeof *out);
   tab->base = out;
   tab->len = nout;
   /* Lookups search the ranges alone: one cache line holds four of them,

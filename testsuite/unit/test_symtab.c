@@ -295,7 +295,9 @@ cmp_addr_order (const void *a, const void *b)
 
 /* A table already in order is compacted where it lies: the same symbols,
    ends and remap as when the same symbols arrive in table order and are
-   sorted, with the zeroed slot for the pseudo-symbol after the last.  */
+   sorted, with the zeroed slot for the pseudo-symbol after the last.
+   The addresses span a few bytes, 2^44 or, high in the address space,
+   2^56: one pass of the address sort, or several.  */
 static void
 test_in_place (Rng *rng)
 {
@@ -303,18 +305,21 @@ test_in_place (Rng *rng)
   static const char *const pool[] = { "x", "_x", "__x", "y", "_y" };
   bool ok = true;
 
-  for (int rep = 0; rep < 20; rep++)
+  for (int rep = 0; rep < 30; rep++)
     {
       SymTab table = { 0 }, sorted = { 0 };
       size_t cap = 0;
       long remap_table[N], remap_sorted[N];
       int who[N];
+      vma_t base = rep % 3 == 2 ? (vma_t) 1 << 63 : 0;
+      vma_t scale = rep % 3 == 0 ? 0x10 : (vma_t) 1 << (rep % 3 == 1 ? 36 : 48);
+      vma_t text_last = base + scale * NADDR + 0x40;
 
       for (int i = 0; i < N; i++)
         {
           Sym *s = add_sym (&table, &cap, pool[rng_below (rng, 5)],
-                            0x10 * rng_below (rng, NADDR), rng_below (rng, 2),
-                            rng_below (rng, 2));
+                            base + scale * rng_below (rng, NADDR),
+                            rng_below (rng, 2), rng_below (rng, 2));
 
           /* Some preset ends, a few of them empty ranges.  */
           if (rng_below (rng, 4) == 0)
@@ -327,8 +332,8 @@ test_in_place (Rng *rng)
       qsort (sorted.base, N, sizeof *sorted.base, cmp_addr_order);
       for (int p = 0; p < N; p++)
         who[p] = sorted.base[p].line_num;
-      symtab_finalize (&table, 0x10 * NADDR + 0x40, remap_table);
-      symtab_finalize (&sorted, 0x10 * NADDR + 0x40, remap_sorted);
+      symtab_finalize (&table, text_last, remap_table);
+      symtab_finalize (&sorted, text_last, remap_sorted);
 
       ok &= sorted.len == table.len;
       for (size_t k = 0; ok && k < sorted.len; k++)
