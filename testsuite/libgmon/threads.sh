@@ -58,10 +58,29 @@ for model in archive preload; do
     continue
   fi
   calls=$(sed -n 's/^calls //p' $prog.out)
-  gm_quiet $prog "$model signals"
-  gm_expect_calls $prog gmon.out \
-    "$model calls from a loop and from its signal handler" \
-    "g $calls" "h $calls"
+  # A handler that interrupts libgmon's own slow path (a table growing,
+  # a sample being taken) loses the calls that miss the table, and
+  # libgmon says how many: rare, allowed.  A count lost without a word
+  # is the failure this looks for.
+  lost=$(sed -n 's/^libgmon: .*; LOST [0-9]* calls (\([0-9]*\) in signal handlers interrupting libgmon, 0 for lack of memory).*/\1/p' $prog.err)
+  if [ -z "$lost" ]; then
+    gm_quiet $prog "$model signals"
+    gm_expect_calls $prog gmon.out \
+      "$model calls from a loop and from its signal handler" \
+      "g $calls" "h $calls"
+  elif [ -f gmon.out ] && gm_calls $prog gmon.out calls.txt; then
+    g=$(awk '$1 == "g" { print $2 }' calls.txt)
+    h=$(awk '$1 == "h" { print $2 }' calls.txt)
+    short=$(( (calls - ${g:-0}) + (calls - ${h:-0}) ))
+    if [ "${g:-0}" -le "$calls" ] && [ "${h:-0}" -le "$calls" ] \
+       && [ "$short" -le "$lost" ]; then
+      pass "$model calls from a loop and from its signal handler: g $g h $h of $calls, $lost reported lost"
+    else
+      fail "$model calls from a loop and from its signal handler: g=$g h=$h (want $calls, $lost reported lost)"
+    fi
+  else
+    fail "$model signals: no profile; stderr: $(cat $prog.err)"
+  fi
 done
 
 # For comparison only (not a check): glibc's own gmon on the same run.
