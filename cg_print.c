@@ -847,30 +847,11 @@ print_index_rows (void *ctx, void *state, size_t begin, size_t end)
     }
 }
 
-/* The symbols the index lists.  */
-static Sym **
-index_candidates (const Run *run, size_t *n)
-{
-  const SymTab *st = &run->symtab;
-  Sym **v = gp_reallocarray (NULL, st->len + 1, sizeof *v);
-
-  *n = 0;
-  for (size_t i = 0; i < st->len; i++)
-    {
-      Sym *s = &st->base[i];
-
-      if (run->opt.ignore_zeros && s->ncalls == 0 && s->hist_time == 0)
-        continue;
-      v[(*n)++] = s;
-    }
-  return v;
-}
-
 void
 cg_index_order_start (Run *run)
 {
   size_t n;
-  Sym **v = index_candidates (run, &n);
+  Sym **v = symtab_listed (&run->symtab, run->opt.ignore_zeros, &n);
 
   run->index_order = msort_start ((void **) v, n, cmp_name, NULL);
 }

@@ -764,21 +764,10 @@ same_str (const char *a, const char *b)
   return a == b || strcmp (a, b) == 0;
 }
 
-/* Whether function symbol F goes before line symbol L in the stable
-   address sort of the lines followed by the functions.  */
-static bool
-func_first (const Sym *f, const Sym *l)
-{
-  if (f->addr != l->addr)
-    return f->addr < l->addr;
-  if (f->is_func != l->is_func)
-    return f->is_func > l->is_func;
-  return f->is_static < l->is_static;
-}
-
 /* The NL line symbols at the start of LINES, already in address order,
-   and the function symbols, also sorted, merged into LINES as that sort
-   would order them: from the back, so that no line moves before it has
+   and the function symbols, also sorted, merged into LINES as the
+   stable address sort of the lines followed by the functions would
+   order them: from the back, so that no line moves before it has
    been read (LINES has room for all, and one more).  */
 static void
 merge_by_address (SymTab *out, Sym *lines, size_t nl, const SymTab *funcs)
@@ -788,7 +777,7 @@ merge_by_address (SymTab *out, Sym *lines, size_t nl, const SymTab *funcs)
   while (j > 0)
     {
       /* Equal keys keep the lines first, as the forward merge would.  */
-      if (i > 0 && func_first (&funcs->base[j - 1], &lines[i - 1]))
+      if (i > 0 && sym_addr_cmp (&funcs->base[j - 1], &lines[i - 1]) < 0)
         lines[--k] = lines[--i];
       else
         lines[--k] = funcs->base[--j];

@@ -357,32 +357,14 @@ print_rows (void *ctx, void *state, size_t begin, size_t end)
     print_row (rows->run, rows->sym[i], rows->scale, rows->accum[i]);
 }
 
-/* The symbols the flat profile may show.  Symbols without time or calls
-   print no row, and cmp_time is a consistent order, so leaving them out
-   of the sort changes nothing in what is printed (it matters with -l:
-   most lines have neither).  */
-static Sym **
-flat_candidates (const Run *run, size_t *n)
-{
-  Sym **v = gp_reallocarray (NULL, run->symtab.len ? run->symtab.len : 1,
-                             sizeof *v);
-
-  *n = 0;
-  for (size_t i = 0; i < run->symtab.len; i++)
-    {
-      Sym *s = &run->symtab.base[i];
-
-      if (!run->opt.ignore_zeros || s->ncalls != 0 || s->hist_time != 0)
-        v[(*n)++] = s;
-    }
-  return v;
-}
-
+/* Symbols without time or calls print no row, and cmp_time is a
+   consistent order, so leaving them out of the sort changes nothing in
+   what is printed (it matters with -l: most lines have neither).  */
 void
 hist_order_start (Run *run)
 {
   size_t n;
-  Sym **v = flat_candidates (run, &n);
+  Sym **v = symtab_listed (&run->symtab, run->opt.ignore_zeros, &n);
 
   run->flat_order = msort_start ((void **) v, n, cmp_time, NULL);
 }

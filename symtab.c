@@ -7,11 +7,10 @@
 #include <string.h>
 #include "util.h"
 
-/* Address first; at equal addresses functions before lines and globals
-   before statics, so that de-duplication sees the preferred one first
-   where it can.  */
-static int
-cmp_addr (const Sym *l, const Sym *r)
+/* At equal addresses the preferred symbol comes first where it can, for
+   de-duplication.  */
+int
+sym_addr_cmp (const Sym *l, const Sym *r)
 {
   if (l->addr != r->addr)
     return l->addr < r->addr ? -1 : 1;
@@ -22,7 +21,23 @@ cmp_addr (const Sym *l, const Sym *r)
   return 0;
 }
 
-/* Sort the N symbols of BASE into cmp_addr's order, stable (equal ones
+/* COUNT[0 .. N-1], the counts of a counting sort's digits, become where
+   each digit's run starts.  */
+static void
+counts_to_starts (size_t *count, size_t n)
+{
+  size_t sum = 0;
+
+  for (size_t d = 0; d < n; d++)
+    {
+      size_t c = count[d];
+
+      count[d] = sum;
+      sum += c;
+    }
+}
+
+/* Sort the N symbols of BASE into sym_addr_cmp's order, stable (equal ones
    in table order), where they lie; returns, for each place, the
    position its symbol had (malloc'ed).  A comparison sort costs a cache
    miss or two per comparison on a big table, and sorting into a new
@@ -51,17 +66,11 @@ sort_by_address (Sym *base, size_t n)
   for (span = hi - lo; span; span >>= 1)
     bits++;
   /* The flags first: functions before lines, then globals before
-     statics (cmp_addr at equal addresses).  */
+     statics (sym_addr_cmp at equal addresses).  */
   memset (count, 0, 4 * sizeof *count);
   for (size_t i = 0; i < n; i++)
     count[!base[i].is_func * 2 + base[i].is_static]++;
-  for (size_t d = 0, sum = 0; d < 4; d++)
-    {
-      size_t c = count[d];
-
-      count[d] = sum;
-      sum += c;
-    }
+  counts_to_starts (count, 4);
   for (size_t i = 0; i < n; i++)
     a[count[!base[i].is_func * 2 + base[i].is_static]++]
       = (Item) { base[i].addr - lo, i };
@@ -72,13 +81,7 @@ sort_by_address (Sym *base, size_t n)
       memset (count, 0, RADIX * sizeof *count);
       for (size_t i = 0; i < n; i++)
         count[(a[i].key >> shift) & (RADIX - 1)]++;
-      for (size_t d = 0, sum = 0; d < RADIX; d++)
-        {
-          size_t c = count[d];
-
-          count[d] = sum;
-          sum += c;
-        }
+      counts_to_starts (count, RADIX);
       for (size_t i = 0; i < n; i++)
         b[count[(a[i].key >> shift) & (RADIX - 1)]++] = a[i];
       t = a;
@@ -113,6 +116,22 @@ sort_by_address (Sym *base, size_t n)
     }
   free (placed);
   return from;
+}
+
+Sym **
+symtab_listed (const SymTab *tab, bool ignore_zeros, size_t *n)
+{
+  Sym **v = gp_reallocarray (NULL, tab->len ? tab->len : 1, sizeof *v);
+
+  *n = 0;
+  for (size_t i = 0; i < tab->len; i++)
+    {
+      Sym *s = &tab->base[i];
+
+      if (!ignore_zeros || s->ncalls != 0 || s->hist_time != 0)
+        v[(*n)++] = s;
+    }
+  return v;
 }
 
 /* Should SRC replace KEPT, a symbol at the same address?  */
@@ -180,7 +199,7 @@ symtab_finalize (SymTab *tab, vma_t text_last, long *remap)
   /* Sorted where it lies (input in order already needs no sort: the -l
      line symbols), then compacted where it lies: symbol I moves to a
      place at or before I, after what was there has been read.  */
-  for (i = 1; i < n && cmp_addr (&out[i - 1], &out[i]) <= 0; i++)
+  for (i = 1; i < n && sym_addr_cmp (&out[i - 1], &out[i]) <= 0; i++)
     ;
   if (i < n)
     from = sort_by_address (out, n);

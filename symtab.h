@@ -106,6 +106,15 @@ sym_name_cmp (const Sym *a, const Sym *b)
   return a->name == b->name ? 0 : strcmp (a->name, b->name);
 }
 
+/* The table's order: address first; at equal addresses functions
+   before lines and globals before statics.  */
+int sym_addr_cmp (const Sym *l, const Sym *r);
+
+/* The symbols of TAB (a malloc'ed array of *N), less those without
+   calls or time if IGNORE_ZEROS: what the flat profile and the index
+   may list.  */
+Sym **symtab_listed (const SymTab *tab, bool ignore_zeros, size_t *n);
+
 /* Sort TAB by address and drop duplicate addresses with GNU's
    preferences (global over static, function over line, no leading
    underscore over one); give each symbol without an end address the

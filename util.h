@@ -46,9 +46,8 @@ unsigned gp_threads (void);
 
 /* FN (ARG) run on another thread while the caller goes on, until
    gp_task_wait.  Where no thread can be had (or GPROF_THREADS is 1) it
-   runs at gp_task_wait, so
-   FN must not depend on what the caller does meanwhile.  FN must not
-   print: messages would come out of order.  */
+   runs at gp_task_wait, so FN must not depend on what the caller does
+   meanwhile.  FN must not print: messages would come out of order.  */
 typedef struct GpTask
 {
   void (*fn) (void *);

@@ -277,7 +277,7 @@ test_remap_random (Rng *rng)
          "remap points at them");
 }
 
-/* cmp_addr's order (address, functions first, globals first), ties in
+/* sym_addr_cmp's order (address, functions first, globals first), ties in
    table order: what symtab_finalize's sort makes.  */
 static int
 cmp_addr_order (const void *a, const void *b)
