@@ -19,7 +19,8 @@
    v  16/32/64-bit immediate (mov)   w  16-bit immediate
    e  16 + 8 bits (enter)            o  address-sized offset (mov moffs)
    p  far pointer                    j  near branch displacement
-   3  ModRM, 32-bit immediate        x  decided in the code  */
+   3  ModRM, 32-bit immediate        r  ModRM, always a register form
+   x  decided in the code  */
 static const char one_byte[256 + 1] =
   "mmmmbz..mmmmbz.x"  /* 00 */
   "mmmmbz..mmmmbz.."  /* 10 */
@@ -41,7 +42,7 @@ static const char one_byte[256 + 1] =
 static const char two_byte[256 + 1] =
   "mmmm.........m.x"  /* 0f 00 */
   "mmmmmmmmmmmmmmmm"  /* 0f 10 */
-  "mmmmmmmmmmmmmmmm"  /* 0f 20 */
+  "rrrrmmmmmmmmmmmm"  /* 0f 20 */
   "........x.x....."  /* 0f 30 */
   "mmmmmmmmmmmmmmmm"  /* 0f 40 */
   "mmmmmmmmmmmmmmmm"  /* 0f 50 */
@@ -166,10 +167,14 @@ take_modrm (Insn *in)
   return take (in, mod == 1 ? 1 : 4);
 }
 
+/* A 16/32-bit immediate or near branch displacement: 16 bits with a
+   0x66 prefix, unless REX.W makes the operand 64 bits (whose immediate
+   stays 32).  In 64-bit mode this is AMD64's rule for branches too, as
+   objdump's.  */
 static size_t
 immz (const Insn *in)
 {
-  return in->opsize16 ? 2 : 4;
+  return in->opsize16 && !in->rex_w ? 2 : 4;
 }
 
 /* The operands of a one-letter form.  */
@@ -193,10 +198,11 @@ take_form (Insn *in, char form)
         return take (in, in->addr_alt ? 4 : 8);
       return take (in, in->addr_alt ? 2 : 4);
     case 'p': return take (in, in->opsize16 ? 4 : 6);
-    case 'j':
-      /* AMD64: in 64-bit mode 0x66 makes the displacement 16 bits,
-         unless REX.W overrides it.  */
-      return take (in, in->opsize16 && !in->rex_w ? 2 : 4);
+    case 'j': return take (in, immz (in));
+    case 'r':
+      /* mov to or from a control or debug register: the mod bits are
+         ignored.  */
+      return take (in, 1);
     default: return false;
     }
 }
@@ -441,10 +447,11 @@ x86_insn_length (const unsigned char *code, size_t avail, bool mode64,
       in.rex_w = op & 8;
       in.len++;
       op = peek (&in);
-      /* A REX prefix not right before the opcode stands alone.  */
+      /* A REX prefix not right before the opcode stands alone (after an
+         fwait, which stands alone first).  */
       if (op >= 0 && (is_legacy_prefix (op) || op == 0x9b
                       || (op >= 0x40 && op <= 0x4f)))
-        return in.len;
+        return fwait_end ? fwait_end : in.len;
     }
   if (fwait_end && !(op >= 0xd8 && op <= 0xdf))
     return fwait_end;
