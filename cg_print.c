@@ -16,87 +16,24 @@
 
 enum Order { LESS = -1, EQUAL = 0, GREATER = 1 };
 
+/* One caller or callee line of an entry: its arc's values, copied out
+   of the arc table together with what the line needs of the symbol at
+   the other end (see gather_lines).  */
+typedef struct ArcLine
+{
+  double time, child_time;
+  double t;               /* time + child_time, the sort key */
+  unsigned long count;
+  unsigned long total;    /* a callee line's: its callee's (cycle's) calls */
+  Arc *arc;
+  const Sym *other;       /* the caller or callee the line names */
+  unsigned char kind;     /* ArcKind */
+} ArcLine;
+
 /* GNU's arc order: self arcs lowest, then arcs inside a cycle (by count),
    then the others by propagated time and count.  */
 static int
-cmp_arc (const Arc *l, const Arc *r)
-{
-  bool l_intra, r_intra;
-  double lt, rt;
-
-  if (l->kind == ARC_SELF)
-    return LESS;
-  if (r->kind == ARC_SELF)
-    return GREATER;
-  l_intra = l->kind == ARC_IN_CYCLE;
-  r_intra = r->kind == ARC_IN_CYCLE;
-  if (l_intra)
-    {
-      if (!r_intra)
-        return LESS;
-      if (l->count < r->count)
-        return LESS;
-      if (l->count > r->count)
-        return GREATER;
-      return EQUAL;
-    }
-  if (r_intra)
-    return GREATER;
-  lt = l->time + l->child_time;
-  rt = r->time + r->child_time;
-  if (lt < rt)
-    return LESS;
-  if (lt > rt)
-    return GREATER;
-  if (l->count < r->count)
-    return LESS;
-  if (l->count > r->count)
-    return GREATER;
-  return EQUAL;
-}
-
-/* GNU sorts the parents and children lists by insertion; for this
-   comparator that is a stable sort with equal arcs in creation order,
-   i.e. the reverse of the lists' order.  The sorted order stays, as in
-   GNU gprof (the orderings of -r see it).  */
-static int
-cmp_parents (const void *a, const void *b, void *ctx)
-{
-  int c = cmp_arc (a, b);
-
-  if (c != EQUAL)
-    return c;
-  return (const Arc *) a < (const Arc *) b ? -1 : 1;
-}
-
-static int
-cmp_children (const void *a, const void *b, void *ctx)
-{
-  int c = cmp_arc (b, a);
-
-  if (c != EQUAL)
-    return c;
-  return (const Arc *) a < (const Arc *) b ? -1 : 1;
-}
-
-/* Short lists (most functions' callers and callees) sorted on their
-   keys, read from the arcs once into a local array, with the comparison
-   inline: the same order as sort_stable_ptrs with cmp_parents or
-   cmp_children, which are consistent orders (equal arcs go by address),
-   so any stable sort gives it.  */
-enum { SHORT_ARCS = 16 };
-
-typedef struct ArcKey
-{
-  Arc *arc;
-  double t;               /* time + child_time */
-  unsigned long count;
-  int kind;
-} ArcKey;
-
-/* cmp_arc on keys.  */
-static int
-cmp_key (const ArcKey *l, const ArcKey *r)
+cmp_line (const ArcLine *l, const ArcLine *r)
 {
   if (l->kind == ARC_SELF)
     return LESS;
@@ -114,43 +51,59 @@ cmp_key (const ArcKey *l, const ArcKey *r)
   return EQUAL;
 }
 
-/* Whether X goes before Y: callers by cmp_parents, callees by
-   cmp_children.  */
+/* GNU sorts the parents and children lists by insertion; for this
+   comparator that is a stable sort with equal arcs in creation order,
+   i.e. the reverse of the lists' order: callers ascending, callees
+   descending, equal arcs by address.  Both are consistent orders, so any
+   stable sort gives them.  The sorted order stays in the call graph's
+   slices, as in GNU gprof (the orderings of -r see it).  */
 static bool
-key_before (const ArcKey *x, const ArcKey *y, bool callees)
+line_before (const ArcLine *x, const ArcLine *y, bool callees)
 {
-  int c = callees ? cmp_key (y, x) : cmp_key (x, y);
+  int c = callees ? cmp_line (y, x) : cmp_line (x, y);
 
   if (c != EQUAL)
     return c == LESS;
   return x->arc < y->arc;
 }
 
-static void
-sort_arcs (Arc **v, uint32_t n, bool callees)
+static int
+cmp_parent_lines (const void *a, const void *b, void *ctx)
 {
-  ArcKey key[SHORT_ARCS];
+  return line_before (a, b, false) ? -1 : 1;
+}
 
+static int
+cmp_child_lines (const void *a, const void *b, void *ctx)
+{
+  return line_before (a, b, true) ? -1 : 1;
+}
+
+/* Lists this short are sorted by insertion, inline.  */
+enum { SHORT_ARCS = 16 };
+
+/* ORD[0 .. N - 1] := the lines of LINE in printing order, and the
+   slice ARCS in the same order.  */
+static void
+sort_lines (ArcLine *line, ArcLine **ord, Arc **arcs, uint32_t n, bool callees)
+{
+  for (uint32_t i = 0; i < n; i++)
+    ord[i] = &line[i];
   if (n > SHORT_ARCS)
-    {
-      sort_stable_ptrs ((void **) v, n, callees ? cmp_children : cmp_parents,
-                        NULL);
-      return;
-    }
-  for (uint32_t i = 0; i < n; i++)
-    key[i] = (ArcKey) { v[i], v[i]->time + v[i]->child_time, v[i]->count,
-                        v[i]->kind };
-  for (uint32_t i = 1; i < n; i++)
-    {
-      ArcKey x = key[i];
-      uint32_t j = i;
+    sort_stable_ptrs ((void **) ord, n,
+                      callees ? cmp_child_lines : cmp_parent_lines, NULL);
+  else
+    for (uint32_t i = 1; i < n; i++)
+      {
+        ArcLine *x = ord[i];
+        uint32_t j = i;
 
-      for (; j > 0 && key_before (&x, &key[j - 1], callees); j--)
-        key[j] = key[j - 1];
-      key[j] = x;
-    }
+        for (; j > 0 && line_before (x, ord[j - 1], callees); j--)
+          ord[j] = ord[j - 1];
+        ord[j] = x;
+      }
   for (uint32_t i = 0; i < n; i++)
-    v[i] = key[i].arc;
+    arcs[i] = ord[i]->arc;
 }
 
 static void
@@ -273,16 +226,25 @@ print_cycle (Run *run, const Sym *cyc)
   out_printf (_(" <cycle %d as a whole> [%d]\n"), cyc->cyc_num, cyc->index);
 }
 
+/* What a member's order reads of it, gathered once: a big cycle's
+   members are symbols all over the table, and the sort compares each
+   many times.  */
+typedef struct MemberKey
+{
+  double total;           /* prop_self + prop_child */
+  unsigned long calls;    /* ncalls + self_calls */
+  Sym *sym;
+} MemberKey;
+
 static int
 cmp_member (const void *a, const void *b, void *ctx)
 {
-  const Sym *l = a, *r = b;
-  double lt = l->prop_self + l->prop_child, rt = r->prop_self + r->prop_child;
+  const MemberKey *l = a, *r = b;
 
-  if (lt != rt)
-    return lt > rt ? -1 : 1;
-  if (l->ncalls + l->self_calls != r->ncalls + r->self_calls)
-    return l->ncalls + l->self_calls > r->ncalls + r->self_calls ? -1 : 1;
+  if (l->total != r->total)
+    return l->total > r->total ? -1 : 1;
+  if (l->calls != r->calls)
+    return l->calls > r->calls ? -1 : 1;
   return 0;
 }
 
@@ -294,15 +256,26 @@ sort_members (const CallGraph *cg, Sym *cyc)
 {
   size_t n;
   Sym **v = cg_members (cg, cyc, &n), **link;
+  MemberKey *key = gp_reallocarray (NULL, n ? n : 1, sizeof *key);
+  void **order = gp_reallocarray (NULL, n ? n : 1, sizeof *order);
 
-  sort_stable_ptrs ((void **) v, n, cmp_member, NULL);
+  for (size_t i = 0; i < n; i++)
+    {
+      key[i] = (MemberKey) { v[i]->prop_self + v[i]->prop_child,
+                             v[i]->ncalls + v[i]->self_calls, v[i] };
+      order[i] = &key[i];
+    }
+  sort_stable_ptrs (order, n, cmp_member, NULL);
   link = &cyc->cyc_next;
   for (size_t i = 0; i < n; i++)
     {
+      v[i] = ((MemberKey *) order[i])->sym;
       *link = v[i];
       link = &v[i]->cyc_next;
     }
   *link = NULL;
+  free (order);
+  free (key);
 }
 
 /* ---- names as the call graph prints them ------------------------------ */
@@ -341,6 +314,9 @@ typedef struct NameTails
   size_t n;               /* base[0 .. n - 1]; the last is <indirect child> */
   Tail *tail;             /* per symbol */
   char *long_text[TAIL_BUILDERS];  /* the builders' longer tails */
+  /* Per symbol, the calls of its cycle (or its own): a callee line's
+     total, without the load of the callee's head.  */
+  unsigned long *head_calls;
   /* The parents line of an entry without callers, formatted once: its
      translation and printf cost more than the rest of the entry.  */
   char *spontaneous;
@@ -374,6 +350,7 @@ build_tails (void *arg)
       size_t at = out_captured ();
 
       tail[i].len = 0;
+      r->t->head_calls[i] = s->cyc_head->ncalls;
       if (!entry_printed (r->run, s) && s->nparents == 0 && s->nchildren == 0)
         continue;
       print_name (&r->run->names, s);
@@ -418,6 +395,7 @@ tails_init (NameTails *t, const Run *run)
   /* Slots on 32-byte boundaries, so that none straddles two lines.  */
   if (posix_memalign ((void **) &t->tail, 64, t->n * sizeof *t->tail) != 0)
     gp_die (_("%s: out of memory\n"), whoami);
+  t->head_calls = gp_reallocarray (NULL, t->n, sizeof *t->head_calls);
   if (nthreads > TAIL_BUILDERS)
     nthreads = TAIL_BUILDERS;
   if (t->n < 4096)
@@ -443,6 +421,7 @@ static void
 tails_free (NameTails *t)
 {
   free (t->tail);
+  free (t->head_calls);
   for (unsigned k = 0; k < TAIL_BUILDERS; k++)
     free (t->long_text[k]);
   free (t->spontaneous);
@@ -479,6 +458,23 @@ print_tail (const Run *run, const NameTails *t, const Sym *s)
     }
 }
 
+/* A symbol's fields that printing its entry reads, and its name slot,
+   asked for ahead.  */
+static void
+prefetch_sym (const NameTails *t, const Sym *s)
+{
+  size_t i = tail_index (t, s);
+
+  for (size_t at = 0; at < sizeof *s; at += 64)
+    __builtin_prefetch ((const char *) s + at);
+  __builtin_prefetch ((const char *) (s + 1) - 1);
+  if (i < t->n)
+    __builtin_prefetch (&t->tail[i]);
+}
+
+/* Members lie anywhere in memory: asked for this many lines ahead.  */
+enum { MEMBERS_AHEAD = 8 };
+
 static void
 print_members (Run *run, const NameTails *tails, const Sym *cyc)
 {
@@ -489,6 +485,8 @@ print_members (Run *run, const NameTails *tails, const Sym *cyc)
     {
       const Sym *m = members[i];
 
+      if (i + MEMBERS_AHEAD < n)
+        prefetch_sym (tails, members[i + MEMBERS_AHEAD]);
       print_blank_index ();
       print_times (run, m->prop_self, m->prop_child);
       print_calls (m->ncalls, m->self_calls);
@@ -503,7 +501,7 @@ print_members (Run *run, const NameTails *tails, const Sym *cyc)
    of a big call graph's lines are these.  False for values printf must
    format (print_arc_line then takes the general way).  */
 static bool
-build_arc_columns (const Run *run, const Arc *a, bool inside,
+build_arc_columns (const Run *run, const ArcLine *l, bool inside,
                    unsigned long total)
 {
   /* About 100 columns at most, and a field's slack.  */
@@ -518,7 +516,7 @@ build_arc_columns (const Run *run, const Arc *a, bool inside,
       memset (p, ' ', (size_t) (2 + 7 + children_width));
       p += 2 + 7 + children_width;
       *p++ = ' ';
-      p = out_fmt_ulong (p, a->count, 7, false);
+      p = out_fmt_ulong (p, l->count, 7, false);
       memset (p, ' ', 13);
       p += 13;
     }
@@ -526,14 +524,14 @@ build_arc_columns (const Run *run, const Arc *a, bool inside,
     {
       /* " %7.2f %7.2f" (or %11.2f), " %7lu/%-7lu     " */
       *p++ = ' ';
-      if (!(p = out_fmt_fixed (p, a->time / run->hist.hz, 7, 2)))
+      if (!(p = out_fmt_fixed (p, l->time / run->hist.hz, 7, 2)))
         return false;
       *p++ = ' ';
-      if (!(p = out_fmt_fixed (p, a->child_time / run->hist.hz,
+      if (!(p = out_fmt_fixed (p, l->child_time / run->hist.hz,
                                children_width, 2)))
         return false;
       *p++ = ' ';
-      p = out_fmt_ulong (p, a->count, 7, false);
+      p = out_fmt_ulong (p, l->count, 7, false);
       *p++ = '/';
       p = out_fmt_ulong (p, total, 7, true);
       memset (p, ' ', 5);
@@ -544,12 +542,14 @@ build_arc_columns (const Run *run, const Arc *a, bool inside,
 }
 
 static void
-print_arc_line (Run *run, const NameTails *tails, const Arc *a, const Sym *other,
-                bool inside, unsigned long total)
+print_arc_line (Run *run, const NameTails *tails, const ArcLine *l,
+                unsigned long total)
 {
-  if (build_arc_columns (run, a, inside, total))
+  bool inside = l->kind != ARC_NORMAL;
+
+  if (build_arc_columns (run, l, inside, total))
     {
-      print_tail (run, tails, other);
+      print_tail (run, tails, l->other);
       return;
     }
   print_blank_index ();
@@ -558,26 +558,40 @@ print_arc_line (Run *run, const NameTails *tails, const Arc *a, const Sym *other
       /* " %7lu %7.7s     " */
       print_blank_times (run);
       out_char (' ');
-      out_ulong (a->count, 7, false);
+      out_ulong (l->count, 7, false);
       out_spaces (13);
     }
   else
     {
       /* " %7lu/%-7lu     " */
-      print_times (run, a->time, a->child_time);
+      print_times (run, l->time, l->child_time);
       out_char (' ');
-      out_ulong (a->count, 7, false);
+      out_ulong (l->count, 7, false);
       out_char ('/');
       out_ulong (total, 7, true);
       out_spaces (5);
     }
-  print_tail (run, tails, other);
+  print_tail (run, tails, l->other);
 }
 
-static void
-print_parents (Run *run, const NameTails *tails, Sym *child)
+/* Entries are gathered and printed this many at a time.  */
+enum { ENTRY_BATCH = 16 };
+
+/* A thread's lines of the entries it is about to print (see
+   gather_lines), and room to sort one list of them.  */
+typedef struct Gathered
 {
-  Arc **parents = cg_parents (&run->cg, child);
+  ArcLine *line;
+  size_t cap;
+  ArcLine **ord;
+  size_t ord_cap;
+  size_t first[ENTRY_BATCH + 1];  /* entry K's lines from first[K] */
+} Gathered;
+
+static void
+print_parents (Run *run, const NameTails *tails, Gathered *g, Sym *child,
+               ArcLine *line)
+{
   const Sym *head = child->cyc_head ? child->cyc_head : child;
 
   if (child->nparents == 0)
@@ -585,31 +599,20 @@ print_parents (Run *run, const NameTails *tails, Sym *child)
       out_write (tails->spontaneous, tails->spontaneous_len);
       return;
     }
-  sort_arcs (parents, child->nparents, false);
+  sort_lines (line, g->ord, cg_parents (&run->cg, child), child->nparents,
+              false);
   for (uint32_t k = 0; k < child->nparents; k++)
-    {
-      Arc *a = parents[k];
-
-      print_arc_line (run, tails, a, a->parent,
-                      a->kind != ARC_NORMAL,
-                      head->ncalls);
-    }
+    print_arc_line (run, tails, g->ord[k], head->ncalls);
 }
 
 static void
-print_children (Run *run, const NameTails *tails, Sym *parent)
+print_children (Run *run, const NameTails *tails, Gathered *g, Sym *parent,
+                ArcLine *line)
 {
-  Arc **children = cg_children (&run->cg, parent);
-
-  sort_arcs (children, parent->nchildren, true);
+  sort_lines (line, g->ord, cg_children (&run->cg, parent), parent->nchildren,
+              true);
   for (uint32_t k = 0; k < parent->nchildren; k++)
-    {
-      Arc *a = children[k];
-
-      print_arc_line (run, tails, a, a->child,
-                      a->kind != ARC_NORMAL,
-                      a->child->cyc_head->ncalls);
-    }
+    print_arc_line (run, tails, g->ord[k], g->ord[k]->total);
 }
 
 static void
@@ -627,63 +630,6 @@ print_line (Run *run, const NameTails *tails, const Sym *s)
   print_tail (run, tails, s);
 }
 
-/* Each entry's callers and callees are records anywhere in memory: on a
-   big graph, waiting for them takes most of the time, not formatting.
-   So the loads are asked for a few entries ahead, one level of pointers
-   per entry (the symbol, its arc slices, the arcs, the symbols at their
-   ends with their name slots), and overlap instead of coming one after
-   another.  */
-enum { PREFETCH_AHEAD = 4 };
-
-static void
-prefetch_tail (const NameTails *t, const Sym *s)
-{
-  size_t i = tail_index (t, s);
-
-  if (i < t->n)
-    __builtin_prefetch (&t->tail[i]);
-}
-
-static void
-prefetch_arcs (const NameTails *t, Arc *const *arcs, uint32_t n, int level)
-{
-  for (uint32_t k = 0; k < n; k++)
-    if (level == 0)
-      __builtin_prefetch (arcs[k]);
-    else
-      {
-        __builtin_prefetch (arcs[k]->parent);
-        __builtin_prefetch (arcs[k]->child);
-        prefetch_tail (t, arcs[k]->parent);
-        prefetch_tail (t, arcs[k]->child);
-      }
-}
-
-/* Entries before END only: those after may be another thread's, whose
-   arc lists are being sorted.  */
-static void
-prefetch_entry (const CallGraph *cg, const NameTails *t, size_t i, size_t end)
-{
-  Sym *const *sorted = cg->time_sorted;
-  size_t n = end;
-
-  if (i + PREFETCH_AHEAD < n)
-    __builtin_prefetch (sorted[i + PREFETCH_AHEAD]);
-  if (i + 3 < n)
-    {
-      __builtin_prefetch (cg_parents (cg, sorted[i + 3]));
-      __builtin_prefetch (cg_children (cg, sorted[i + 3]));
-    }
-  for (int ahead = 2; ahead >= 1; ahead--)
-    if (i + (size_t) ahead < n)
-      {
-        const Sym *s = sorted[i + (size_t) ahead];
-
-        prefetch_arcs (t, cg_parents (cg, s), s->nparents, 2 - ahead);
-        prefetch_arcs (t, cg_children (cg, s), s->nchildren, 2 - ahead);
-      }
-}
-
 static bool
 is_cycle_header (const Sym *s)
 {
@@ -697,7 +643,99 @@ typedef struct Entries
   NameTails tails;
 } Entries;
 
-/* An entry's lines, to share the entries out among threads.  */
+static bool
+entry_has_lines (const Run *run, const Sym *s)
+{
+  return entry_printed (run, s) && !is_cycle_header (s);
+}
+
+/* The arc lines of the entries SORTED[0 .. N - 1] into G.  Each entry's
+   callers and callees are arcs anywhere in memory, and so are the
+   symbols at their other ends: loaded as each line is printed, one after
+   another, waiting for them took most of a big graph's printing time.
+   Here each level of pointers is one pass over all the batch's lines
+   that asks for the next level's memory, so that the loads of a pass
+   overlap.  */
+static void
+gather_lines (const Run *run, const NameTails *tails, Gathered *g,
+              Sym *const *sorted, size_t n)
+{
+  const CallGraph *cg = &run->cg;
+  size_t nlines = 0, k;
+
+  for (size_t e = 0; e < n; e++)
+    {
+      const Sym *s = sorted[e];
+
+      g->first[e] = nlines;
+      if (!entry_has_lines (run, s))
+        continue;
+      nlines += (size_t) s->nparents + s->nchildren;
+      __builtin_prefetch (cg_parents (cg, s));
+      __builtin_prefetch (cg_children (cg, s));
+    }
+  g->first[n] = nlines;
+  gp_grow (&g->line, &g->cap, nlines, sizeof *g->line);
+  gp_grow (&g->ord, &g->ord_cap, nlines, sizeof *g->ord);
+
+  /* The arcs.  */
+  for (size_t e = 0; e < n; e++)
+    {
+      const Sym *s = sorted[e];
+
+      if (g->first[e] == g->first[e + 1])
+        continue;
+      for (uint32_t i = 0; i < s->nparents; i++)
+        __builtin_prefetch (cg_parents (cg, s)[i]);
+      for (uint32_t i = 0; i < s->nchildren; i++)
+        __builtin_prefetch (cg_children (cg, s)[i]);
+    }
+  /* Their values; the names and call totals of their other ends.  */
+  k = 0;
+  for (size_t e = 0; e < n; e++)
+    {
+      const Sym *s = sorted[e];
+
+      if (g->first[e] == g->first[e + 1])
+        continue;
+      for (uint32_t side = 0; side < 2; side++)
+        {
+          Arc **arcs = side ? cg_children (cg, s) : cg_parents (cg, s);
+          uint32_t narcs = side ? s->nchildren : s->nparents;
+
+          for (uint32_t i = 0; i < narcs; i++, k++)
+            {
+              Arc *a = arcs[i];
+              const Sym *other = side ? a->child : a->parent;
+              size_t at = tail_index (tails, other);
+
+              g->line[k] = (ArcLine) { a->time, a->child_time,
+                                       a->time + a->child_time, a->count, 0,
+                                       a, other, a->kind };
+              if (at < tails->n)
+                {
+                  __builtin_prefetch (&tails->tail[at]);
+                  if (side)
+                    __builtin_prefetch (&tails->head_calls[at]);
+                }
+            }
+        }
+    }
+  /* The callee lines' totals.  */
+  for (size_t e = 0; e < n; e++)
+    {
+      const Sym *s = sorted[e];
+
+      for (k = g->first[e] + s->nparents; k < g->first[e + 1]; k++)
+        {
+          size_t at = tail_index (tails, g->line[k].other);
+
+          g->line[k].total = at < tails->n ? tails->head_calls[at]
+                                           : g->line[k].other->cyc_head->ncalls;
+        }
+    }
+}
+
 static size_t
 entry_weight (void *ctx, size_t i)
 {
@@ -713,37 +751,65 @@ entry_weight (void *ctx, size_t i)
   return lines + n;
 }
 
+static void *
+gathered_new (void *ctx)
+{
+  return gp_calloc (1, sizeof (Gathered));
+}
+
+static void
+gathered_free (void *ctx, void *state)
+{
+  Gathered *g = state;
+
+  free (g->line);
+  free (g->ord);
+  free (g);
+}
+
 static void
 print_entries (void *ctx, void *state, size_t begin, size_t end)
 {
   const Entries *e = ctx;
   Run *run = e->run;
-  const CallGraph *cg = &run->cg;
+  Sym *const *sorted = run->cg.time_sorted;
   const NameTails *tails = &e->tails;
+  Gathered *g = state;
 
-  for (size_t i = begin; i < end; i++)
+  for (size_t i = begin; i < end && i < begin + ENTRY_BATCH; i++)
+    prefetch_sym (tails, sorted[i]);
+  for (size_t i = begin; i < end; i += ENTRY_BATCH)
     {
-      Sym *s = cg->time_sorted[i];
+      size_t n = end - i < ENTRY_BATCH ? end - i : ENTRY_BATCH;
 
-      prefetch_entry (cg, tails, i, end);
-      if (!entry_printed (run, s))
-        continue;
-      if (is_cycle_header (s))
+      /* The next batch's symbols, for its gathering.  */
+      for (size_t k = i + n; k < end && k < i + n + ENTRY_BATCH; k++)
+        prefetch_sym (tails, sorted[k]);
+      gather_lines (run, tails, g, sorted + i, n);
+      for (size_t k = 0; k < n; k++)
         {
-          print_cycle (run, s);
-          print_members (run, tails, s);
+          Sym *s = sorted[i + k];
+          ArcLine *line = g->line + g->first[k];
+
+          if (!entry_printed (run, s))
+            continue;
+          if (is_cycle_header (s))
+            {
+              print_cycle (run, s);
+              print_members (run, tails, s);
+            }
+          else
+            {
+              print_parents (run, tails, g, s, line);
+              print_line (run, tails, s);
+              print_children (run, tails, g, s, line + s->nparents);
+            }
+          if (run->opt.bsd_style)
+            out_char ('\n');
+          out_str ("-----------------------------------------------\n");
+          if (run->opt.bsd_style)
+            out_char ('\n');
         }
-      else
-        {
-          print_parents (run, tails, s);
-          print_line (run, tails, s);
-          print_children (run, tails, s);
-        }
-      if (run->opt.bsd_style)
-        out_char ('\n');
-      out_str ("-----------------------------------------------\n");
-      if (run->opt.bsd_style)
-        out_char ('\n');
     }
 }
 
@@ -753,7 +819,8 @@ cg_print (Run *run)
   Entries e = { .run = run };
   OutJob job = {
     .n = run->cg.ntime_sorted, .ctx = &e, .weight = entry_weight,
-    .print = print_entries
+    .print = print_entries, .state_new = gathered_new,
+    .state_free = gathered_free
   };
 
   if (run->opt.print_descriptions && run->opt.bsd_style)
