@@ -550,44 +550,42 @@ build_slices (CallGraph *cg, SymTab *symtab)
 
 /* Number the cycles in address order of their heads and give each a
    header symbol.  The members are also listed in one array
-   (cg_members): a chain of a million symbols scattered in memory is
-   walked one load after another, an array's loads overlap.  */
+   (cg_members), from the search's lists: the chains through the
+   symbols would be a cache miss per member to walk.  */
 static void
-cycle_link (CallGraph *cg, SymTab *symtab)
+cycle_link (CallGraph *cg, SymTab *symtab, const DfnCycles *found)
 {
   int num = 0;
-  size_t nmembers = 0, cap = 0;
+  size_t nmembers = 0;
 
   cg->ncycles = 0;
   for (size_t i = 0; i < symtab->len; i++)
-    {
-      Sym *s = &symtab->base[i];
-
-      if (s->cyc_head == s && s->cyc_next)
-        cg->ncycles++;
-    }
+    if (found->at[i] != DFN_END)
+      cg->ncycles++;
   cg->cycles = gp_calloc ((size_t) cg->ncycles + 1, sizeof *cg->cycles);
   cg->member_start = gp_calloc ((size_t) cg->ncycles + 1,
                                 sizeof *cg->member_start);
+  cg->members = gp_reallocarray (NULL, found->nmember + 1, sizeof *cg->members);
   /* The passes over all arcs ask for the cycles of both ends: 4 bytes a
      symbol stay in the caches, the symbols themselves do not.  */
   cg->cycle_of = gp_calloc (symtab->len + 1, sizeof *cg->cycle_of);
   for (size_t i = 0; i < symtab->len; i++)
     {
-      Sym *s = &symtab->base[i], *cyc;
+      Sym *cyc;
 
-      if (!(s->cyc_head == s && s->cyc_next))
+      if (found->at[i] == DFN_END)
         continue;
       cyc = &cg->cycles[num++];
       cyc->print_flag = true;
       cyc->cyc_num = num;
       cyc->cyc_head = cyc;
-      cyc->cyc_next = s;
-      for (Sym *m = s; m; m = m->cyc_next)
+      cyc->cyc_next = &symtab->base[i];
+      for (const uint32_t *k = &found->member[found->at[i]]; *k != DFN_END; k++)
         {
-          gp_grow (&cg->members, &cap, nmembers + 1, sizeof *cg->members);
+          Sym *m = &symtab->base[*k];
+
           cg->members[nmembers++] = m;
-          cg->cycle_of[m - symtab->base] = (uint32_t) num;
+          cg->cycle_of[*k] = (uint32_t) num;
           m->cyc_num = num;
           m->cyc_head = cyc;
         }
@@ -595,10 +593,6 @@ cycle_link (CallGraph *cg, SymTab *symtab)
     }
 }
 
-/* Each arc's kind, and each cycle's calls from outside it and among its
-   members (not counting calls to oneself): one pass in the arcs' order,
-   where following each member's callers would load the arcs one miss
-   after another.  The sums are of integers: the order does not matter.  */
 static void
 arc_kinds (CallGraph *cg, const SymTab *st)
 {
@@ -904,6 +898,7 @@ cg_assemble (Run *run)
   SymTab *st = &run->symtab;
   size_t n = st->len;
   Sym **top_sorted;
+  DfnCycles cycles;
 
   /* Arcs that -c adds below have no calls to subtract.  */
   for (size_t i = 0; i < n; i++)
@@ -922,8 +917,10 @@ cg_assemble (Run *run)
         mach_find_call (run, s, s->addr, i + 1 < n ? s[1].addr : s->end_addr + 1);
     }
   build_slices (cg, st);
-  cg_dfn_number (st, cg);
-  cycle_link (cg, st);
+  cg_dfn_number (st, cg, &cycles);
+  cycle_link (cg, st, &cycles);
+  free (cycles.member);
+  free (cycles.at);
   /* Kinds known once, so that sorting the arcs never has to look at both
      ends' symbols again.  */
   arc_kinds (cg, st);

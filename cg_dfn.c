@@ -25,7 +25,7 @@
 #include "util.h"
 
 enum { DFN_NAN = 0, DFN_BUSY = -1 };
-#define NO_SYM UINT32_MAX
+#define NO_SYM DFN_END
 
 typedef struct Frame
 {
@@ -47,6 +47,8 @@ typedef struct Dfn
   uint32_t *tail;         /* last member of each head's chain */
   uint32_t *interval;     /* union-find of stack positions, to the lowest */
   uint32_t *starts;       /* scratch for find_cycle */
+  DfnCycles *cycles;      /* the chains of the cycles numbered so far */
+  size_t nsyms;
   int counter;
 } Dfn;
 
@@ -95,6 +97,26 @@ push (Dfn *d, uint32_t s)
   d->order[s] = DFN_BUSY;
 }
 
+/* Number the cycle headed by P, and list its members.  */
+static void
+number_cycle (Dfn *d, uint32_t p)
+{
+  DfnCycles *c = d->cycles;
+
+  /* Every member is in one cycle and a cycle has two at least: members
+     and ends take one and a half slots a symbol at most.  */
+  if (!c->member)
+    c->member = gp_reallocarray (NULL, d->nsyms + d->nsyms / 2 + 1,
+                                 sizeof *c->member);
+  c->at[p] = (uint32_t) c->nmember;
+  for (uint32_t m = p; m != NO_SYM; m = d->next[m])
+    {
+      d->order[m] = d->counter;
+      c->member[c->nmember++] = m;
+    }
+  c->member[c->nmember++] = DFN_END;
+}
+
 /* Number P, and its cycle with it if P heads one; a member of a cycle
    waits for its head.  */
 static void
@@ -105,8 +127,10 @@ pop (Dfn *d)
   if (find_head (d, p) == p)
     {
       d->counter++;
-      for (uint32_t m = p; m != NO_SYM; m = d->next[m])
-        d->order[m] = d->counter;
+      if (d->next[p] == NO_SYM)
+        d->order[p] = d->counter;
+      else
+        number_cycle (d, p);
     }
   d->pos[p] = 0;
   d->depth--;
@@ -191,7 +215,7 @@ index_children (Dfn *d, size_t n, const CallGraph *cg)
 }
 
 void
-cg_dfn_number (SymTab *symtab, const CallGraph *cg)
+cg_dfn_number (SymTab *symtab, const CallGraph *cg, DfnCycles *cycles)
 {
   size_t roots = symtab->len, n = roots + 1;  /* arcs may reach the pseudo-symbol */
   Dfn d = { 0 };
@@ -208,12 +232,17 @@ cg_dfn_number (SymTab *symtab, const CallGraph *cg)
   d.next = gp_reallocarray (NULL, n, sizeof *d.next);
   d.interval = gp_reallocarray (NULL, n + 1, sizeof *d.interval);
   d.starts = gp_reallocarray (NULL, n + 1, sizeof *d.starts);
+  d.cycles = cycles;
+  d.nsyms = n;
+  *cycles = (DfnCycles) { 0 };
+  cycles->at = gp_reallocarray (NULL, n, sizeof *cycles->at);
   for (uint32_t i = 0; i < n; i++)
     {
       d.head[i] = i;
       d.tail[i] = i;
       d.next[i] = NO_SYM;
       d.order[i] = symtab->base[i].top_order;
+      cycles->at[i] = DFN_END;
     }
 
   for (uint32_t i = 0; i < roots; i++)

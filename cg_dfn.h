@@ -11,8 +11,24 @@
    unnumbered symbol in address order, children in list order (the
    pseudo-symbol after the table is numbered when an arc leads to it).  Members
    of a cycle end up with cyc_head pointing at the cycle's head symbol and
-   chained from it through cyc_next.  Iterative: the depth of the call
+   chained from it through cyc_next, and listed in CYCLES (the caller
+   frees its arrays).  Iterative: the depth of the call
    graph does not matter.  */
-void cg_dfn_number (SymTab *symtab, const CallGraph *cg);
+typedef struct DfnCycles
+{
+  /* Each cycle's members in chain order, the head first, one cycle after
+     another, each ended by DFN_END: the chains come out of the search
+     in compact arrays, where walking them through the symbols' cyc_next
+     would be a cache miss per member.  */
+  uint32_t *member;
+  size_t nmember;
+  /* Per symbol: where its cycle starts in member if it heads one, else
+     DFN_END.  */
+  uint32_t *at;
+} DfnCycles;
+
+#define DFN_END UINT32_MAX
+
+void cg_dfn_number (SymTab *symtab, const CallGraph *cg, DfnCycles *cycles);
 
 #endif
