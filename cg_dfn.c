@@ -14,7 +14,8 @@
    - the walk reads and writes compact arrays of indices (children,
      states, the cycle chains), not the symbols and arcs themselves, which
      on big graphs are cache misses (the children's indices come with the
-     call graph's slices; the chains go to the symbols at the end).  */
+     call graph's slices; the chains go to the symbols at the end); a
+     symbol's states share one 16-byte record, one miss for all.  */
 
 #include "config.h"
 #include "cg_dfn.h"
@@ -31,19 +32,28 @@ typedef struct Frame
 {
   uint32_t sym;
   uint32_t next;          /* next child to visit, an index into kid */
+  uint32_t end;           /* past its last child */
 } Frame;
+
+/* What the walk keeps of a symbol, together: most steps read or write
+   several of these for the same symbol, a cache miss when they lie in
+   arrays of their own.  */
+typedef struct Node
+{
+  int order;              /* top_order as it is being built */
+  uint32_t pos;           /* stack position, 0 if not on the stack */
+  uint32_t head;          /* union-find of cycle heads */
+  uint32_t next;          /* the cycle chains: next member, or NO_SYM */
+} Node;
 
 typedef struct Dfn
 {
   Sym *base;              /* the symbol table */
   uint32_t *kid_start;    /* children of symbol i: kid[kid_start[i] ...] */
   const uint32_t *kid;
-  int *order;             /* top_order of each symbol as it is being built */
+  Node *node;             /* per symbol */
   Frame *stack;           /* 1-based, as GNU's */
   size_t depth;
-  uint32_t *pos;          /* stack position of each symbol, 0 if none */
-  uint32_t *head;         /* union-find of cycle heads */
-  uint32_t *next;         /* the cycle chains: next member, or NO_SYM */
   uint32_t *tail;         /* last member of each head's chain */
   uint32_t *interval;     /* union-find of stack positions, to the lowest */
   uint32_t *starts;       /* scratch for find_cycle */
@@ -57,13 +67,13 @@ find_head (Dfn *d, uint32_t i)
 {
   uint32_t r = i;
 
-  while (d->head[r] != r)
-    r = d->head[r];
-  while (d->head[i] != r)
+  while (d->node[r].head != r)
+    r = d->node[r].head;
+  while (d->node[i].head != r)
     {
-      uint32_t next = d->head[i];
+      uint32_t next = d->node[i].head;
 
-      d->head[i] = r;
+      d->node[i].head = r;
       i = next;
     }
   return r;
@@ -92,9 +102,10 @@ push (Dfn *d, uint32_t s)
   d->depth++;
   d->stack[d->depth].sym = s;
   d->stack[d->depth].next = d->kid_start[s];
+  d->stack[d->depth].end = d->kid_start[s + 1];
   d->interval[d->depth] = (uint32_t) d->depth;
-  d->pos[s] = (uint32_t) d->depth;
-  d->order[s] = DFN_BUSY;
+  d->node[s].pos = (uint32_t) d->depth;
+  d->node[s].order = DFN_BUSY;
 }
 
 /* Number the cycle headed by P, and list its members.  */
@@ -109,9 +120,9 @@ number_cycle (Dfn *d, uint32_t p)
     c->member = gp_reallocarray (NULL, d->nsyms + d->nsyms / 2 + 1,
                                  sizeof *c->member);
   c->at[p] = (uint32_t) c->nmember;
-  for (uint32_t m = p; m != NO_SYM; m = d->next[m])
+  for (uint32_t m = p; m != NO_SYM; m = d->node[m].next)
     {
-      d->order[m] = d->counter;
+      d->node[m].order = d->counter;
       c->member[c->nmember++] = m;
     }
   c->member[c->nmember++] = DFN_END;
@@ -127,12 +138,12 @@ pop (Dfn *d)
   if (find_head (d, p) == p)
     {
       d->counter++;
-      if (d->next[p] == NO_SYM)
-        d->order[p] = d->counter;
+      if (d->node[p].next == NO_SYM)
+        d->node[p].order = d->counter;
       else
         number_cycle (d, p);
     }
-  d->pos[p] = 0;
+  d->node[p].pos = 0;
   d->depth--;
 }
 
@@ -141,19 +152,25 @@ pop (Dfn *d)
 static void
 find_cycle (Dfn *d, uint32_t c)
 {
-  uint32_t hc = find_head (d, c), top, h;
+  uint32_t top = d->node[c].pos, h;
   size_t n = 0;
 
-  top = d->pos[c];
-  if (top == 0 && hc != c)
-    top = d->pos[hc];
+  /* Off the stack, C is a member of a cycle whose head is on it.  */
+  if (top == 0)
+    {
+      uint32_t hc = find_head (d, c);
+
+      if (hc != c)
+        top = d->node[hc].pos;
+    }
   if (top == 0)
     gp_die (_("[find_cycle] couldn't find head of cycle\n"));
   if (top == d->depth)
     return;  /* a call to itself */
 
-  h = find_head (d, d->stack[top].sym);
-  /* The intervals above TOP, from the highest down.  */
+  /* The intervals above TOP, from the highest down.  Mostly there are
+     none (TOP's cycle already reaches the top of the stack): then the
+     cycle's head is not needed either.  */
   for (uint32_t p = (uint32_t) d->depth; p > top;)
     {
       uint32_t s = find_interval (d, p);
@@ -163,6 +180,9 @@ find_cycle (Dfn *d, uint32_t c)
       d->starts[n++] = s;
       p = s - 1;
     }
+  if (n == 0)
+    return;
+  h = find_head (d, d->stack[top].sym);
   /* Glom them into H's cycle, lowest first, as GNU walks the stack.  */
   while (n > 0)
     {
@@ -171,9 +191,9 @@ find_cycle (Dfn *d, uint32_t c)
 
       if (find_head (d, si) != si)
         gp_die (_("[find_cycle] glommed, but not to head\n"));
-      d->next[d->tail[h]] = si;
+      d->node[d->tail[h]].next = si;
       d->tail[h] = d->tail[si];
-      d->head[si] = h;
+      d->node[si].head = h;
       d->interval[s] = find_interval (d, top);
     }
 }
@@ -186,13 +206,13 @@ visit (Dfn *d, uint32_t root)
     {
       Frame *f = &d->stack[d->depth];
 
-      if (f->next < d->kid_start[f->sym + 1])
+      if (f->next < f->end)
         {
           uint32_t child = d->kid[f->next++];
 
-          if (d->order[child] > 0)
+          if (d->node[child].order > 0)
             continue;
-          if (d->order[child] == DFN_BUSY)
+          if (d->node[child].order == DFN_BUSY)
             find_cycle (d, child);
           else
             push (d, child);
@@ -224,12 +244,9 @@ cg_dfn_number (SymTab *symtab, const CallGraph *cg, DfnCycles *cycles)
     gp_die (_("%s: too many symbols\n"), whoami);
   d.base = symtab->base;
   index_children (&d, n, cg);
-  d.order = gp_calloc (n, sizeof *d.order);
+  d.node = gp_calloc (n, sizeof *d.node);
   d.stack = gp_reallocarray (NULL, n + 1, sizeof *d.stack);
-  d.pos = gp_calloc (n, sizeof *d.pos);
-  d.head = gp_reallocarray (NULL, n, sizeof *d.head);
   d.tail = gp_reallocarray (NULL, n, sizeof *d.tail);
-  d.next = gp_reallocarray (NULL, n, sizeof *d.next);
   d.interval = gp_reallocarray (NULL, n + 1, sizeof *d.interval);
   d.starts = gp_reallocarray (NULL, n + 1, sizeof *d.starts);
   d.cycles = cycles;
@@ -238,32 +255,29 @@ cg_dfn_number (SymTab *symtab, const CallGraph *cg, DfnCycles *cycles)
   cycles->at = gp_reallocarray (NULL, n, sizeof *cycles->at);
   for (uint32_t i = 0; i < n; i++)
     {
-      d.head[i] = i;
+      d.node[i].head = i;
       d.tail[i] = i;
-      d.next[i] = NO_SYM;
-      d.order[i] = symtab->base[i].top_order;
+      d.node[i].next = NO_SYM;
+      d.node[i].order = symtab->base[i].top_order;
       cycles->at[i] = DFN_END;
     }
 
   for (uint32_t i = 0; i < roots; i++)
-    if (d.order[i] == DFN_NAN)
+    if (d.node[i].order == DFN_NAN)
       visit (&d, i);
 
   for (uint32_t i = 0; i < n; i++)
     {
       symtab->base[i].cyc_head = &symtab->base[find_head (&d, i)];
-      symtab->base[i].top_order = d.order[i];
-      if (d.next[i] != NO_SYM)
-        symtab->base[i].cyc_next = &symtab->base[d.next[i]];
+      symtab->base[i].top_order = d.node[i].order;
+      if (d.node[i].next != NO_SYM)
+        symtab->base[i].cyc_next = &symtab->base[d.node[i].next];
     }
 
   free (d.kid_start);
-  free (d.order);
+  free (d.node);
   free (d.stack);
-  free (d.pos);
-  free (d.head);
   free (d.tail);
-  free (d.next);
   free (d.interval);
   free (d.starts);
 }
