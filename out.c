@@ -7,6 +7,7 @@
 #include <pthread.h>
 #include <math.h>
 #include <unistd.h>
+#include <sys/uio.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -14,12 +15,24 @@
 #include "util.h"
 
 /* A thread's buffer is its own 64 KiB (out_store), handed to stdout
-   when full; or, while it prints batches for out_print_items, one in
-   memory that grows until the batch's turn to go out comes.  */
+   when full; or, while out_capture_begin is in force, one in memory that
+   grows; or, while the thread prints a batch for out_print_items, a
+   chain of 64 KiB chunks kept until the batch's turn to go out comes.  */
+typedef enum OutMode { OUT_DIRECT, OUT_CAPTURE, OUT_CHAIN } OutMode;
+
+typedef struct Chunk
+{
+  struct Chunk *next;
+  size_t len;
+  char data[OUT_BUF];
+} Chunk;
+
 static _Thread_local char out_store[OUT_BUF];
 static _Thread_local char *out_base;
-static _Thread_local bool out_keeping;
+static _Thread_local OutMode out_mode;
 _Thread_local char *out_pos, *out_end;
+/* OUT_CHAIN: the batch's chunks so far, the last being written.  */
+static _Thread_local Chunk *chain_first, *chain_last;
 
 /* Straight to file descriptor 1: going through stdio would copy every
    byte once more.  Like GNU gprof, we do not treat a failing stdout as
@@ -39,6 +52,35 @@ write_stdout (const char *s, size_t n)
       s += w;
       n -= (size_t) w;
     }
+}
+
+/* The N pieces of IOV to file descriptor 1, as write_stdout; false if
+   stdout failed.  */
+static bool
+write_iov (struct iovec *iov, int n)
+{
+  while (n > 0)
+    {
+      ssize_t w = writev (STDOUT_FILENO, iov, n);
+
+      if (w < 0 && errno == EINTR)
+        continue;
+      if (w <= 0)
+        return false;
+      /* Skip what went out, which may end within a piece.  */
+      while (n > 0 && (size_t) w >= iov->iov_len)
+        {
+          w -= (ssize_t) iov->iov_len;
+          iov++;
+          n--;
+        }
+      if (n > 0)
+        {
+          iov->iov_base = (char *) iov->iov_base + w;
+          iov->iov_len -= (size_t) w;
+        }
+    }
+  return true;
 }
 
 /* Grow the kept buffer to more than N free bytes.  */
@@ -61,12 +103,85 @@ keep_room (size_t n)
   out_end = out_base + cap;
 }
 
+/* Chunks written out wait here for the next batches: they are reused
+   while still in the caches, and fresh memory costs a page fault every
+   4 KiB.  */
+static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
+static Chunk *pool;
+
+static Chunk *
+chunk_get (void)
+{
+  Chunk *c;
+
+  pthread_mutex_lock (&pool_lock);
+  c = pool;
+  if (c)
+    pool = c->next;
+  pthread_mutex_unlock (&pool_lock);
+  if (!c)
+    c = gp_malloc (sizeof *c);
+  c->next = NULL;
+  c->len = 0;
+  return c;
+}
+
+static void
+chunks_put (Chunk *first)
+{
+  Chunk *last = first;
+
+  if (!first)
+    return;
+  while (last->next)
+    last = last->next;
+  pthread_mutex_lock (&pool_lock);
+  last->next = pool;
+  pool = first;
+  pthread_mutex_unlock (&pool_lock);
+}
+
+static void
+pool_free (void)
+{
+  while (pool)
+    {
+      Chunk *c = pool;
+
+      pool = c->next;
+      free (c);
+    }
+}
+
+/* Close the chain's last chunk and write on in a new one.  */
+static void
+chain_grow (void)
+{
+  Chunk *c = chunk_get ();
+
+  if (chain_last)
+    {
+      chain_last->len = (size_t) (out_pos - chain_last->data);
+      chain_last->next = c;
+    }
+  else
+    chain_first = c;
+  chain_last = c;
+  out_base = out_pos = c->data;
+  out_end = c->data + OUT_BUF;
+}
+
 void
 out_flush (void)
 {
-  if (out_keeping)
+  if (out_mode == OUT_CAPTURE)
     {
       keep_room (OUT_BUF);
+      return;
+    }
+  if (out_mode == OUT_CHAIN)
+    {
+      chain_grow ();
       return;
     }
   if (out_pos)
@@ -78,11 +193,31 @@ out_flush (void)
 void
 out_write_big (const char *s, size_t n)
 {
-  if (out_keeping)
+  if (out_mode == OUT_CAPTURE)
     {
       keep_room (n);
       memcpy (out_pos, s, n);
       out_pos += n;
+      return;
+    }
+  if (out_mode == OUT_CHAIN)
+    {
+      while (n > 0)
+        {
+          size_t k = (size_t) (out_end - out_pos);
+
+          if (k == 0)
+            {
+              chain_grow ();
+              continue;
+            }
+          if (k > n)
+            k = n;
+          memcpy (out_pos, s, k);
+          out_pos += k;
+          s += k;
+          n -= k;
+        }
       return;
     }
   out_flush ();
@@ -98,7 +233,7 @@ out_capture_begin (void)
   saved_base = out_base;
   saved_pos = out_pos;
   saved_end = out_end;
-  out_keeping = true;
+  out_mode = OUT_CAPTURE;
   out_base = out_pos = out_end = NULL;
 }
 
@@ -114,7 +249,7 @@ out_capture_end (size_t *len)
   char *buf = out_base;
 
   *len = out_captured ();
-  out_keeping = false;
+  out_mode = OUT_DIRECT;
   out_base = saved_base;
   out_pos = saved_pos;
   out_end = saved_end;
@@ -415,7 +550,8 @@ out_vprintf (const char *fmt, va_list ap)
       return n;
     }
   /* A batch of out_print_items must stay in order: no stdio then.  */
-  big = out_keeping ? gp_malloc ((size_t) n + 1) : malloc ((size_t) n + 1);
+  big = out_mode != OUT_DIRECT ? gp_malloc ((size_t) n + 1)
+                               : malloc ((size_t) n + 1);
   if (!big)
     {
       /* Too large to format in memory: let stdio do it.  */
@@ -457,10 +593,59 @@ out_fprintf (FILE *f, const char *fmt, ...)
 /* A batch printed and waiting for its turn to go to stdout.  */
 typedef struct Printed
 {
-  char *buf;
+  Chunk *chunks;
   size_t len;
   bool ready;
 } Printed;
+
+/* Print the next batch into a chain of chunks.  */
+static void
+chain_begin (void)
+{
+  saved_base = out_base;
+  saved_pos = out_pos;
+  saved_end = out_end;
+  out_mode = OUT_CHAIN;
+  chain_first = chain_last = NULL;
+  chain_grow ();
+}
+
+static Chunk *
+chain_end (size_t *len)
+{
+  Chunk *first = chain_first;
+
+  chain_last->len = (size_t) (out_pos - chain_last->data);
+  *len = 0;
+  for (Chunk *c = first; c; c = c->next)
+    *len += c->len;
+  out_mode = OUT_DIRECT;
+  out_base = saved_base;
+  out_pos = saved_pos;
+  out_end = saved_end;
+  chain_first = chain_last = NULL;
+  return first;
+}
+
+/* Up to this many chunks go to stdout in one system call.  */
+enum { WRITE_CHUNKS = 16 };
+
+static void
+write_chunks (const Chunk *c)
+{
+  struct iovec iov[WRITE_CHUNKS];
+  int n;
+
+  fflush (stdout);
+  while (c)
+    {
+      for (n = 0; c && n < WRITE_CHUNKS; c = c->next)
+        if (c->len > 0)
+          iov[n++] = (struct iovec) { (void *) c->data, c->len };
+      if (!write_iov (iov, n))
+        return;
+    }
+}
 
 /* What printed batches may hold in memory before threads stop taking
    new ones and wait for the batches before theirs to go out.  */
@@ -517,8 +702,8 @@ write_ready (Batches *b)
       Printed p = b->printed[b->turn];
 
       pthread_mutex_unlock (&b->lock);
-      write_stdout (p.buf, p.len);
-      free (p.buf);
+      write_chunks (p.chunks);
+      chunks_put (p.chunks);
       pthread_mutex_lock (&b->lock);
       b->pending -= p.len;
       b->turn++;
@@ -543,7 +728,7 @@ print_batches (void *arg)
   for (;;)
     {
       size_t i, len;
-      char *buf;
+      Chunk *chunks;
 
       while (b->pending > PENDING_MAX && b->next > b->turn)
         pthread_cond_wait (&b->moved, &b->lock);
@@ -551,11 +736,11 @@ print_batches (void *arg)
         break;
       i = b->next++;
       pthread_mutex_unlock (&b->lock);
-      out_capture_begin ();
+      chain_begin ();
       job->print (job->ctx, state, b->bound[i], b->bound[i + 1]);
-      buf = out_capture_end (&len);
+      chunks = chain_end (&len);
       pthread_mutex_lock (&b->lock);
-      b->printed[i].buf = buf;
+      b->printed[i].chunks = chunks;
       b->printed[i].len = len;
       b->printed[i].ready = true;
       b->pending += b->printed[i].len;
@@ -620,4 +805,5 @@ out_print_items (const OutJob *job)
   pthread_mutex_destroy (&b.lock);
   free (b.printed);
   free (b.bound);
+  pool_free ();
 }
