@@ -292,85 +292,75 @@ cg_tally (Run *run, vma_t from_pc, vma_t self_pc, unsigned long count)
   count_arc (tally_target (run, from_pc, self_pc), count);
 }
 
-/* The symbols at both ends of records BEGIN .. END - 1: the parent of
-   record I in ends[2 I], its child in ends[2 I + 1].  */
-typedef struct EndLookup
+/* A batch of arc records, the symbols at their ends (the parent of
+   record I in ends[2 I], its child in ends[2 I + 1]), and the task that
+   looks them up.  */
+typedef struct ArcBatch
 {
+  ArcRecord recs[ARC_BATCH];
+  Sym *ends[2 * ARC_BATCH];
+  size_t n;               /* records handed over and not yet counted */
   const SymTab *symtab;
-  const ArcRecord *recs;
-  Sym **ends;
-  size_t begin, end;
-} EndLookup;
+  GpTask lookup;
+} ArcBatch;
 
-/* Lookups asked for together (their loads overlap), and the size from
-   which a batch's lookups are shared with a second thread.  */
-enum { LOOKUP_AHEAD = 64, LOOKUP_SPLIT = 4096 };
+/* Two batches: while one is looked up, the reader fills or counts the
+   other.  */
+struct TallyPipe
+{
+  ArcBatch batch[2];
+  int fill;               /* the batch cg_tally_buffer gives out */
+};
+
+/* Lookups asked for together (their loads overlap), and the batch size
+   from which they go to another thread.  */
+enum { LOOKUP_AHEAD = 64, LOOKUP_THREAD = 4096 };
 
 static void
 look_up_ends (void *arg)
 {
-  const EndLookup *l = arg;
+  ArcBatch *b = arg;
 
-  for (size_t b = l->begin; b < l->end; b += LOOKUP_AHEAD)
+  for (size_t i0 = 0; i0 < b->n; i0 += LOOKUP_AHEAD)
     {
-      size_t e = b + LOOKUP_AHEAD < l->end ? b + LOOKUP_AHEAD : l->end;
+      size_t e = i0 + LOOKUP_AHEAD < b->n ? i0 + LOOKUP_AHEAD : b->n;
 
-      for (size_t i = b; i < e; i++)
+      for (size_t i = i0; i < e; i++)
         {
-          symtab_prefetch (l->symtab, l->recs[i].from_pc);
-          symtab_prefetch (l->symtab, l->recs[i].self_pc);
+          symtab_prefetch (b->symtab, b->recs[i].from_pc);
+          symtab_prefetch (b->symtab, b->recs[i].self_pc);
         }
-      for (size_t i = b; i < e; i++)
+      for (size_t i = i0; i < e; i++)
         {
-          l->ends[2 * i] = symtab_lookup (l->symtab, l->recs[i].from_pc);
-          l->ends[2 * i + 1] = symtab_lookup (l->symtab, l->recs[i].self_pc);
+          b->ends[2 * i] = symtab_lookup (b->symtab, b->recs[i].from_pc);
+          b->ends[2 * i + 1] = symtab_lookup (b->symtab, b->recs[i].self_pc);
         }
     }
 }
 
-void
-cg_tally_batch (Run *run, const ArcRecord *recs, size_t n)
+/* Count a looked-up batch, as cg_tally would each record in turn: a run
+   at a time, the callees and hash slots asked for, then the arcs, then
+   the counting.  */
+static void
+count_batch (Run *run, ArcBatch *b)
 {
   const SymTab *symtab = &run->symtab;
   CallGraph *cg = &run->cg;
-  EndLookup part[2];
-  GpTask task;
-  Sym **ends;
+  Sym **ends = b->ends;
 
-  if (cg->memo)
+  gp_task_wait (&b->lookup);
+  for (size_t i0 = 0; i0 < b->n; i0 += LOOKUP_AHEAD)
     {
-      for (size_t i = 0; i < n; i++)
-        cg_tally (run, recs[i].from_pc, recs[i].self_pc, recs[i].count);
-      return;
-    }
-  gp_grow (&cg->ends, &cg->ends_cap, 2 * n, sizeof *cg->ends);
-  ends = cg->ends;
-  /* The lookups only read the table: a big batch's halves at once.  */
-  part[0] = (EndLookup) { symtab, recs, ends, 0, n };
-  if (n >= LOOKUP_SPLIT)
-    {
-      part[0].end = n / 2;
-      part[1] = (EndLookup) { symtab, recs, ends, n / 2, n };
-      gp_task_start (&task, look_up_ends, &part[1]);
-      look_up_ends (&part[0]);
-      gp_task_wait (&task);
-    }
-  else
-    look_up_ends (&part[0]);
-  /* Then in order, as cg_tally would, a run at a time: the callees and
-     hash slots asked for, then the arcs, then the counting.  */
-  for (size_t b = 0; b < n; b += LOOKUP_AHEAD)
-    {
-      size_t e = b + LOOKUP_AHEAD < n ? b + LOOKUP_AHEAD : n;
+      size_t e = i0 + LOOKUP_AHEAD < b->n ? i0 + LOOKUP_AHEAD : b->n;
 
-      for (size_t i = b; i < e; i++)
+      for (size_t i = i0; i < e; i++)
         if (ends[2 * i] && ends[2 * i + 1] && cg->hash_cap)
           {
             __builtin_prefetch (&ends[2 * i + 1]->is_func);
             __builtin_prefetch (&cg->hash[home_slot (cg, symtab, ends[2 * i],
                                                      ends[2 * i + 1])]);
           }
-      for (size_t i = b; i < e; i++)
+      for (size_t i = i0; i < e; i++)
         if (ends[2 * i] && ends[2 * i + 1] && cg->hash_cap)
           {
             uint32_t a = cg->hash[home_slot (cg, symtab, ends[2 * i],
@@ -379,10 +369,53 @@ cg_tally_batch (Run *run, const ArcRecord *recs, size_t n)
             if (a)
               __builtin_prefetch (&cg->arcs[a - 1]);
           }
-      for (size_t i = b; i < e; i++)
+      for (size_t i = i0; i < e; i++)
         count_arc (tally_target_syms (run, ends[2 * i], ends[2 * i + 1]),
-                   recs[i].count);
+                   b->recs[i].count);
     }
+  b->n = 0;
+}
+
+ArcRecord *
+cg_tally_buffer (CallGraph *cg)
+{
+  if (!cg->pipe)
+    cg->pipe = gp_calloc (1, sizeof *cg->pipe);
+  return cg->pipe->batch[cg->pipe->fill].recs;
+}
+
+void
+cg_tally_batch (Run *run, size_t n)
+{
+  TallyPipe *p = run->cg.pipe;
+  ArcBatch *b = &p->batch[p->fill], *before = &p->batch[!p->fill];
+
+  if (run->cg.memo)
+    {
+      for (size_t i = 0; i < n; i++)
+        cg_tally (run, b->recs[i].from_pc, b->recs[i].self_pc, b->recs[i].count);
+      return;
+    }
+  /* The lookups only read the symbol table: on another thread, while
+     the batch before is counted and the next one read.  */
+  b->n = n;
+  b->symtab = &run->symtab;
+  if (n >= LOOKUP_THREAD)
+    gp_task_start (&b->lookup, look_up_ends, b);
+  else
+    gp_task_defer (&b->lookup, look_up_ends, b);
+  if (before->n > 0)
+    count_batch (run, before);
+  p->fill = !p->fill;
+}
+
+void
+cg_tally_flush (Run *run)
+{
+  TallyPipe *p = run->cg.pipe;
+
+  if (p && p->batch[!p->fill].n > 0)
+    count_batch (run, &p->batch[!p->fill]);
 }
 
 void
@@ -430,7 +463,7 @@ cg_free (CallGraph *cg)
   cg_tally_finish (cg);
   free (cg->arcs);
   free (cg->hash);
-  free (cg->ends);
+  free (cg->pipe);
   free (cg->children);
   free (cg->child_index);
   free (cg->parent_index);

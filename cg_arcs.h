@@ -15,6 +15,7 @@
 #include "symtab.h"
 
 struct Run;
+typedef struct TallyPipe TallyPipe;
 
 /* How an arc sorts among a function's callers or callees.  */
 typedef enum ArcKind
@@ -40,8 +41,7 @@ typedef struct CallGraph
   uint32_t *hash;         /* arc index + 1 per slot, 0 when empty */
   size_t hash_cap;
   struct TallyMemo *memo; /* when merging files: where each record went */
-  Sym **ends;             /* cg_tally_batch's lookups: 2 per record */
-  size_t ends_cap;
+  struct TallyPipe *pipe; /* cg_tally_batch's batches */
 
   /* Built by cg_assemble.  */
   Arc **children;         /* a symbol's: children[first_child ...] */
@@ -64,17 +64,22 @@ typedef struct CallGraph
 void cg_tally (struct Run *run, vma_t from_pc, vma_t self_pc,
                unsigned long count);
 
-/* Record N arc records, as cg_tally on each in turn.  A big profile's
-   records lead anywhere in memory: taken together, their loads overlap,
-   and the symbols of a big batch's ends are looked up on two threads.  */
+/* Arc records in batches, as cg_tally on each in turn.  A reader fills
+   the buffer cg_tally_buffer gives (ARC_BATCH records at most) and hands
+   N of them over with cg_tally_batch; cg_tally_flush after the last.  A
+   big profile's records lead anywhere in memory: the symbols at a
+   batch's ends are looked up on another thread while the reader reads
+   the next batch and the one before is counted, in order.  */
 typedef struct ArcRecord
 {
   vma_t from_pc, self_pc;
   unsigned long count;
 } ArcRecord;
 
-enum { ARC_BATCH = 16384 };  /* records a reader gathers at most */
-void cg_tally_batch (struct Run *run, const ArcRecord *recs, size_t n);
+enum { ARC_BATCH = 16384 };
+ArcRecord *cg_tally_buffer (CallGraph *cg);
+void cg_tally_batch (struct Run *run, size_t n);
+void cg_tally_flush (struct Run *run);
 
 /* Several profile files are to be read: remember where each (from, self)
    record went, so that the same record in later files costs one lookup.

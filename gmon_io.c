@@ -35,7 +35,6 @@ typedef struct Reader
   uint64_t pos;           /* file offset of the next byte to hand out */
   unsigned char *buf;
   size_t at, end;         /* the unread part of buf */
-  ArcRecord *arcs;        /* ARC_BATCH records being gathered */
 } Reader;
 
 static const bool host_big_endian = __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__;
@@ -229,13 +228,12 @@ read_hist_record (Run *run, Reader *r)
 }
 
 /* An arc record, and those that follow it without another record in
-   between, up to a batch: tallied together (cg_tally_batch).  Returns
-   how many were read.  */
+   between: tallied in batches (cg_tally_batch).  Returns how many were
+   read.  */
 static unsigned
 read_arc_records (Run *run, Reader *r)
 {
-  ArcRecord *batch;
-  size_t n = 0;
+  size_t total = 0, n;
   uint64_t left = rd_left (r);
 
   /* Records of a tag, two addresses and a count take the rest of the
@@ -243,24 +241,30 @@ read_arc_records (Run *run, Reader *r)
   if (left != UINT64_MAX)
     cg_expect_arcs (&run->cg, &run->symtab,
                     left / (uint64_t) (1 + 2 * r->core->vma_bytes + 4) + 1);
-  if (!r->arcs)
-    r->arcs = gp_reallocarray (NULL, ARC_BATCH, sizeof *r->arcs);
-  batch = r->arcs;
   do
     {
-      vma_t from, self;
-      uint32_t count;
+      ArcRecord *batch = cg_tally_buffer (&run->cg);
 
-      if (!rd_vma (r, &from) || !rd_vma (r, &self) || !rd_32 (r, &count))
-        die_eof (r);
-      batch[n].from_pc = from;
-      batch[n].self_pc = self;
-      batch[n].count = count;
-      n++;
+      n = 0;
+      do
+        {
+          vma_t from, self;
+          uint32_t count;
+
+          if (!rd_vma (r, &from) || !rd_vma (r, &self) || !rd_32 (r, &count))
+            die_eof (r);
+          batch[n].from_pc = from;
+          batch[n].self_pc = self;
+          batch[n].count = count;
+          n++;
+        }
+      while (n < ARC_BATCH && rd_next_is (r, GMON_TAG_CG_ARC));
+      cg_tally_batch (run, n);
+      total += n;
     }
-  while (n < ARC_BATCH && rd_next_is (r, GMON_TAG_CG_ARC));
-  cg_tally_batch (run, batch, n);
-  return (unsigned) n;
+  while (n == ARC_BATCH && rd_next_is (r, GMON_TAG_CG_ARC));
+  cg_tally_flush (run);
+  return (unsigned) total;
 }
 
 /* Skip a NUL-terminated string (old version-0 basic-block records).  */
@@ -498,7 +502,6 @@ gmon_read (Run *run, const char *filename)
   if (r.f != stdin)
     fclose (r.f);
   free (r.buf);
-  free (r.arcs);
 
   if (run->opt.output_style & STYLE_GMON_INFO)
     {
