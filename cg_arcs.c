@@ -212,7 +212,10 @@ tally_target_syms (Run *run, Sym *parent, Sym *child)
         return NULL;
       child--;
     }
-  if (sym_ids_arc_present (&run->ids, INCL_ARCS, parent, child)
+  /* Without -k specs (almost always), every arc is kept.  */
+  if ((run->ids.table[INCL_ARCS].len == 0
+       && run->ids.table[EXCL_ARCS].len == 0)
+      || sym_ids_arc_present (&run->ids, INCL_ARCS, parent, child)
       || (run->ids.table[INCL_ARCS].len == 0
           && !sym_ids_arc_present (&run->ids, EXCL_ARCS, parent, child)))
     return cg_arc_add (&run->cg, &run->symtab, parent, child, 0);

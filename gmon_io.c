@@ -139,6 +139,16 @@ rd_32 (Reader *r, uint32_t *v)
   return true;
 }
 
+/* An address as read from the file: 32-bit ones sign-extended where
+   the target's addresses are.  */
+static vma_t
+file_vma (const Reader *r, uint64_t x)
+{
+  if (r->core->vma_bytes == 4 && r->core->sign_extend_vma)
+    x = (uint64_t) (int64_t) (int32_t) (uint32_t) x;
+  return x;
+}
+
 static bool
 rd_vma (Reader *r, vma_t *v)
 {
@@ -146,9 +156,7 @@ rd_vma (Reader *r, vma_t *v)
 
   if (!rd_uint (r, r->core->vma_bytes, &x))
     return false;
-  if (r->core->vma_bytes == 4 && r->core->sign_extend_vma)
-    x = (uint64_t) (int64_t) (int32_t) (uint32_t) x;
-  *v = x;
+  *v = file_vma (r, x);
   return true;
 }
 
@@ -227,6 +235,36 @@ read_hist_record (Run *run, Reader *r)
             whoami, r->name, got, to_read);
 }
 
+/* The fields of an arc record: two addresses and a 32-bit count.  Most
+   records lie whole in the buffer and are decoded in place.  */
+static bool
+rd_arc (Reader *r, ArcRecord *a)
+{
+  int vb = r->core->vma_bytes;
+  size_t len = 2 * (size_t) vb + 4;
+  vma_t from, self;
+  uint32_t count;
+
+  if (r->end - r->at >= len)
+    {
+      const unsigned char *p = r->buf + r->at;
+      bool big = r->core->big_endian;
+
+      a->from_pc = file_vma (r, decode (p, vb, big));
+      a->self_pc = file_vma (r, decode (p + vb, vb, big));
+      a->count = (uint32_t) decode (p + 2 * vb, 4, big);
+      r->at += len;
+      r->pos += len;
+      return true;
+    }
+  if (!rd_vma (r, &from) || !rd_vma (r, &self) || !rd_32 (r, &count))
+    return false;
+  a->from_pc = from;
+  a->self_pc = self;
+  a->count = count;
+  return true;
+}
+
 /* An arc record, and those that follow it without another record in
    between: tallied in batches (cg_tally_batch).  Returns how many were
    read.  */
@@ -247,17 +285,8 @@ read_arc_records (Run *run, Reader *r)
 
       n = 0;
       do
-        {
-          vma_t from, self;
-          uint32_t count;
-
-          if (!rd_vma (r, &from) || !rd_vma (r, &self) || !rd_32 (r, &count))
-            die_eof (r);
-          batch[n].from_pc = from;
-          batch[n].self_pc = self;
-          batch[n].count = count;
-          n++;
-        }
+        if (!rd_arc (r, &batch[n++]))
+          die_eof (r);
       while (n < ARC_BATCH && rd_next_is (r, GMON_TAG_CG_ARC));
       cg_tally_batch (run, n);
       total += n;
