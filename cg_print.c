@@ -736,6 +736,7 @@ gather_lines (const Run *run, const NameTails *tails, Gathered *g,
     }
 }
 
+/* An entry's lines, to share the entries out among threads.  */
 static size_t
 entry_weight (void *ctx, size_t i)
 {
