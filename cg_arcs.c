@@ -629,6 +629,10 @@ cycle_link (CallGraph *cg, SymTab *symtab, const DfnCycles *found)
     }
 }
 
+/* Each arc's kind, and each cycle's calls from outside it and among its
+   members (not counting calls to oneself): one pass in the arcs' order,
+   where following each member's callers would load the arcs one miss
+   after another.  The sums are of integers: the order does not matter.  */
 static void
 arc_kinds (CallGraph *cg, const SymTab *st)
 {
