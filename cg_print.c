@@ -755,7 +755,13 @@ entry_weight (void *ctx, size_t i)
 static void *
 gathered_new (void *ctx)
 {
-  return gp_calloc (1, sizeof (Gathered));
+  Gathered *g = gp_calloc (1, sizeof *g);
+
+  /* Never null, even for entries without a line: their lines start at
+     g->line + 0.  */
+  gp_grow (&g->line, &g->cap, 1, sizeof *g->line);
+  gp_grow (&g->ord, &g->ord_cap, 1, sizeof *g->ord);
+  return g;
 }
 
 static void
