@@ -690,7 +690,9 @@ gather_lines (const Run *run, const NameTails *tails, Gathered *g,
       for (uint32_t i = 0; i < s->nchildren; i++)
         __builtin_prefetch (cg_children (cg, s)[i]);
     }
-  /* Their values; the names and call totals of their other ends.  */
+  /* Their values; the names and call totals of their other ends, which
+     are symbols of the table (the pseudo-symbol included), never cycle
+     headers: every one has a slot.  */
   k = 0;
   for (size_t e = 0; e < n; e++)
     {
@@ -712,12 +714,9 @@ gather_lines (const Run *run, const NameTails *tails, Gathered *g,
               g->line[k] = (ArcLine) { a->time, a->child_time,
                                        a->time + a->child_time, a->count, 0,
                                        a, other, a->kind };
-              if (at < tails->n)
-                {
-                  __builtin_prefetch (&tails->tail[at]);
-                  if (side)
-                    __builtin_prefetch (&tails->head_calls[at]);
-                }
+              __builtin_prefetch (&tails->tail[at]);
+              if (side)
+                __builtin_prefetch (&tails->head_calls[at]);
             }
         }
     }
@@ -727,12 +726,8 @@ gather_lines (const Run *run, const NameTails *tails, Gathered *g,
       const Sym *s = sorted[e];
 
       for (k = g->first[e] + s->nparents; k < g->first[e + 1]; k++)
-        {
-          size_t at = tail_index (tails, g->line[k].other);
-
-          g->line[k].total = at < tails->n ? tails->head_calls[at]
-                                           : g->line[k].other->cyc_head->ncalls;
-        }
+        g->line[k].total
+          = tails->head_calls[tail_index (tails, g->line[k].other)];
     }
 }
 

@@ -34,31 +34,13 @@ _Thread_local char *out_pos, *out_end;
 /* OUT_CHAIN: the batch's chunks so far, the last being written.  */
 static _Thread_local Chunk *chain_first, *chain_last;
 
-/* Straight to file descriptor 1: going through stdio would copy every
-   byte once more.  Like GNU gprof, we do not treat a failing stdout as
-   an error.  */
-static void
-write_stdout (const char *s, size_t n)
-{
-  fflush (stdout);
-  while (n > 0)
-    {
-      ssize_t w = write (STDOUT_FILENO, s, n);
-
-      if (w < 0 && errno == EINTR)
-        continue;
-      if (w <= 0)
-        return;
-      s += w;
-      n -= (size_t) w;
-    }
-}
-
-/* The N pieces of IOV to file descriptor 1, as write_stdout; false if
-   stdout failed.  */
+/* The N pieces of IOV straight to file descriptor 1: going through
+   stdio would copy every byte once more.  Like GNU gprof, we do not
+   treat a failing stdout as an error; false then, to stop writing.  */
 static bool
 write_iov (struct iovec *iov, int n)
 {
+  fflush (stdout);
   while (n > 0)
     {
       ssize_t w = writev (STDOUT_FILENO, iov, n);
@@ -81,6 +63,15 @@ write_iov (struct iovec *iov, int n)
         }
     }
   return true;
+}
+
+static void
+write_stdout (const char *s, size_t n)
+{
+  struct iovec iov = { (void *) s, n };
+
+  if (n > 0)
+    write_iov (&iov, 1);
 }
 
 /* Grow the kept buffer to more than N free bytes.  */
@@ -224,17 +215,32 @@ out_write_big (const char *s, size_t n)
   write_stdout (s, n);
 }
 
-/* The thread's buffer from before out_capture_begin.  */
+/* The thread's buffer from before a capture or a chain.  */
 static _Thread_local char *saved_base, *saved_pos, *saved_end;
 
-void
-out_capture_begin (void)
+static void
+set_aside (OutMode mode)
 {
   saved_base = out_base;
   saved_pos = out_pos;
   saved_end = out_end;
-  out_mode = OUT_CAPTURE;
+  out_mode = mode;
   out_base = out_pos = out_end = NULL;
+}
+
+static void
+take_back (void)
+{
+  out_mode = OUT_DIRECT;
+  out_base = saved_base;
+  out_pos = saved_pos;
+  out_end = saved_end;
+}
+
+void
+out_capture_begin (void)
+{
+  set_aside (OUT_CAPTURE);
 }
 
 size_t
@@ -249,10 +255,7 @@ out_capture_end (size_t *len)
   char *buf = out_base;
 
   *len = out_captured ();
-  out_mode = OUT_DIRECT;
-  out_base = saved_base;
-  out_pos = saved_pos;
-  out_end = saved_end;
+  take_back ();
   return buf;
 }
 
@@ -602,10 +605,7 @@ typedef struct Printed
 static void
 chain_begin (void)
 {
-  saved_base = out_base;
-  saved_pos = out_pos;
-  saved_end = out_end;
-  out_mode = OUT_CHAIN;
+  set_aside (OUT_CHAIN);
   chain_first = chain_last = NULL;
   chain_grow ();
 }
@@ -619,10 +619,7 @@ chain_end (size_t *len)
   *len = 0;
   for (Chunk *c = first; c; c = c->next)
     *len += c->len;
-  out_mode = OUT_DIRECT;
-  out_base = saved_base;
-  out_pos = saved_pos;
-  out_end = saved_end;
+  take_back ();
   chain_first = chain_last = NULL;
   return first;
 }
@@ -636,7 +633,6 @@ write_chunks (const Chunk *c)
   struct iovec iov[WRITE_CHUNKS];
   int n;
 
-  fflush (stdout);
   while (c)
     {
       for (n = 0; c && n < WRITE_CHUNKS; c = c->next)
