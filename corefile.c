@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "dwarf_probes.h"
+#include "dwarf_src.h"
 #include "i18n.h"
 #include "msort.h"
 #include "util.h"
@@ -439,6 +440,7 @@ core_close (Core *core)
   free (core->text_space);
   free (core->synthetic);
   free (core->syms);
+  dws_close (core->dws);
   bfd_close (core->abfd);
   free (core);
 }
@@ -487,15 +489,90 @@ core_text_last (const Core *core)
   return core->text_vma + core->text_size - 1;
 }
 
+/* Whether our own DWARF reading may stand in for BFD's: there is DWARF
+   and nothing BFD would read besides it (stabs, DWARF 1, separate debug
+   files).  */
+static bool
+own_lines_possible (const Core *core)
+{
+  return core->may_have_lines && !core->bfd_src_only
+         && bfd_get_flavour (core->abfd) == bfd_target_elf_flavour
+         && has_section (core, ".debug_info")
+         && !has_section (core, ".stab") && !has_section (core, ".debug")
+         && !has_section (core, ".gnu_debuglink")
+         && !has_section (core, ".gnu_debugaltlink");
+}
+
+/* The lowest address of code: no source position is asked below.  */
+static vma_t
+code_floor (const Core *core)
+{
+  vma_t floor = core->text_vma;
+
+  for (asection *sec = core->abfd->sections; sec; sec = sec->next)
+    if ((bfd_section_flags (sec) & SEC_CODE) && bfd_section_vma (sec) < floor)
+      floor = bfd_section_vma (sec);
+  return floor;
+}
+
+/* Read the DWARF for core_src_info (dwarf_src.h), once.  The symbols
+   handed over are those BFD would name a function after in .text.  */
+static void
+src_prepare (Core *core)
+{
+  const flagword not_code = BSF_SECTION_SYM | BSF_FILE | BSF_OBJECT
+                            | BSF_THREAD_LOCAL;
+  DwsElfSym *cand;
+  size_t n = 0;
+
+  if (core->src_prepared)
+    return;
+  core->src_prepared = true;
+  if (!own_lines_possible (core))
+    return;
+  cand = gp_reallocarray (NULL, (size_t) (core->nsyms ? core->nsyms : 1),
+                          sizeof *cand);
+  for (long i = 0; i < core->nsyms; i++)
+    {
+      asymbol *sym = core->syms[i];
+
+      if (sym->section != core->text || (sym->flags & not_code))
+        continue;
+      cand[n++] = (DwsElfSym) {
+        sym->value,
+        core->strtab && i < core->nsyms_canonical
+          && (size_t) i < core->strtab->nsyms ? core->strtab->st_size[i] : 0,
+        sym->name
+      };
+    }
+  core->dws = dws_open (core->filename, code_floor (core));
+  if (core->dws)
+    dws_set_symbols (core->dws, cand, n, core->text_vma);
+  free (cand);
+}
+
 bool
 core_src_info (Core *core, vma_t addr, const char **file, const char **func,
-               int *line)
+               int *line, bool *name_once)
 {
   const char *f = NULL, *fn = NULL;
   unsigned int l = 0;
+  bool once = false;
 
-  if (core->may_have_lines
-      && bfd_find_nearest_line (core->abfd, core->text, core->syms,
+  if (name_once)
+    *name_once = false;
+  if (!core->may_have_lines)
+    return false;
+  src_prepare (core);
+  if (core->dws)
+    {
+      bool ok = dws_find (core->dws, addr, file, func, line, &once);
+
+      if (name_once)
+        *name_once = once;
+      return ok;
+    }
+  if (bfd_find_nearest_line (core->abfd, core->text, core->syms,
                              addr - core->text_vma, &f, &fn, &l)
       && f && fn && l)
     {
@@ -610,7 +687,7 @@ core_create_function_syms (Core *core, const Options *opt, SymTab *symtab,
       s->addr = asym->value + bfd_section_vma (asym->section);
       s->name = mapped ? mapped->file_name : asym->name;
       s->mapped = mapped != NULL;
-      if (core_src_info (core, s->addr, &file, &func, &s->line_num))
+      if (core_src_info (core, s->addr, &file, &func, &s->line_num, NULL))
         s->file = srcfile_lookup_path (files, file);
       s->is_func = !core->has_func_syms || (asym->flags & BSF_FUNCTION);
       s->is_bb_head = true;
@@ -680,6 +757,13 @@ static void
 dwarf_read_start (Core *core, bool exhaustive, DwarfRead *d)
 {
   *d = (DwarfRead) { .filename = core->filename };
+  if (core->dws)
+    {
+      /* Our own answers know their boundaries.  */
+      d->ok = true;
+      dws_boundaries (core->dws, &d->v, &d->n, &d->cap);
+      return;
+    }
   d->wanted = !exhaustive && core->may_have_lines
               && !has_section (core, ".stab") && !has_section (core, ".debug")
               && !has_section (core, ".gnu_debuglink")
@@ -710,7 +794,7 @@ line_probes (Core *core, bool exhaustive, DwarfRead *d, vma_t **out)
       *out = NULL;
       return 0;
     }
-  if (!d->wanted || !d->ok)
+  if (!d->ok)
     {
       /* Ask about every instruction unit, as GNU gprof does; it would
          take hours over a .text a damaged header makes gigabytes long.  */
@@ -797,26 +881,35 @@ core_create_line_syms (Core *core, const Options *opt, SymTab *symtab,
   SymTab funcs = { 0 };
   Sym *lines;
   size_t n = 0, nprobes;
-  vma_t *probes;
+  vma_t *probes, extra = 0, step = (vma_t) core->min_insn_size;
+  vma_t end = core->text_vma + core->text_size;
   const char *last_file = NULL;
   SourceFile *last_sf = NULL;
   DwarfRead dwarf;
 
+  if (!exhaustive)
+    src_prepare (core);
   dwarf_read_start (core, exhaustive, &dwarf);
   core_create_function_syms (core, opt, &funcs, files);
   nprobes = line_probes (core, exhaustive, &dwarf, &probes);
-  /* Room for a line per probe and the functions: pages never written
-     cost nothing, and the merge then needs no second table.  */
-  lines = gp_reallocarray (NULL, nprobes + funcs.len + 1, sizeof *lines);
-  for (size_t i = 0; i < nprobes; i++)
+  /* Room for a line per probe (twice: one may add the next byte) and
+     the functions: pages never written cost nothing, and the merge then
+     needs no second table.  */
+  lines = gp_reallocarray (NULL, 2 * nprobes + funcs.len + 1, sizeof *lines);
+  for (size_t i = 0; i < nprobes || extra; )
     {
-      vma_t vma = probes[i];
+      vma_t vma = extra ? extra : probes[i++];
       const char *file, *func;
       int line;
+      bool once;
       Sym *s, *prev = n ? &lines[n - 1] : NULL;
 
-      if (!core_src_info (core, vma, &file, &func, &line))
+      extra = 0;
+      if (!core_src_info (core, vma, &file, &func, &line, &once))
         continue;
+      /* The next byte gets another name, and GNU's walk asks there.  */
+      if (once && vma + step < end && (i == nprobes || probes[i] > vma + step))
+        extra = vma + step;
       if (prev && prev->line_num == line && same_str (prev->name, func)
           && same_str (prev->file->name, file))
         continue;

@@ -9,6 +9,7 @@
 #include "symtab.h"
 
 typedef struct RawStrtab RawStrtab;
+typedef struct Dws Dws;
 
 /* -R: which object file each function comes from ("file.o:... T func"
    lines, as nm --print-file-name writes them).  */
@@ -45,6 +46,9 @@ typedef struct Core
   size_t nmap;
   unsigned char *text_space;    /* .text contents, for -c */
   char *symfile_names;          /* -S: the names of its symbols */
+  Dws *dws;                     /* our answers for core_src_info, or NULL */
+  bool src_prepared;            /* dws has been tried */
+  bool bfd_src_only;            /* tests: always ask BFD */
 } Core;
 
 /* Open IMAGE and read its symbols, and MAP_FILE (-R) if not NULL; exits
@@ -67,9 +71,11 @@ void core_create_syms_from (Core *core, const char *file, SymTab *symtab);
    text_space NULL (-c then finds nothing).  */
 void core_read_text_space (Core *core);
 
-/* Source position of ADDR: true with FILE, FUNC and LINE all known.  */
+/* Source position of ADDR: true with FILE, FUNC and LINE all known.
+   If NAME_ONCE is not NULL, it tells that the next question at ADDR or
+   after it would get another name (see dws_find).  */
 bool core_src_info (Core *core, vma_t addr, const char **file,
-                    const char **func, int *line);
+                    const char **func, int *line, bool *name_once);
 
 /* The last address of .text (GNU gives the last symbol this end).  */
 vma_t core_text_last (const Core *core);

@@ -1,7 +1,9 @@
-/* check_probes.c - the line symbols of -l must not depend on how many
-   addresses we ask BFD about.  For each executable named on the command
-   line, build them asking about every byte (GNU gprof's way) and asking
-   only where DWARF rows and symbols start (ours), and compare.  */
+/* check_probes.c - -l's line symbols must be GNU gprof's, which asks
+   BFD about every byte of .text.  For each executable named on the
+   command line: our own reading of the DWARF (dwarf_src.h) must answer
+   as BFD does at every byte, and the line symbols built asking BFD or
+   our reading only where the answer may change must be those of the
+   walk over every byte.  */
 
 #include "config.h"
 
@@ -9,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "corefile.h"
+#include "dwarf_src.h"
 #include "options.h"
 #include "symtab.h"
 
@@ -62,20 +65,25 @@ release (SymTab *tab, SourceFiles *files)
   symtab_free (tab);
 }
 
+/* The line symbols of IMAGE built asking about every byte (GNU gprof's
+   way) and only where the answer may change (ours), both from BFD if
+   WITH_BFD, else both from our own reading.  */
 static int
-check (const char *image)
+check_symbols (const char *image, bool with_bfd)
 {
   Options opt;
   SymTab fast = { 0 }, slow = { 0 };
   SourceFiles ffast = { 0 }, fslow = { 0 };
-  Core *core = core_open (image, NULL);
+  Core *every = core_open (image, NULL), *probing = core_open (image, NULL);
+  const char *how = with_bfd ? "BFD" : "own";
   size_t i;
   int failed = 0;
 
   memset (&opt, 0, sizeof opt);
   opt.line_granularity = true;
-  core_create_line_syms (core, &opt, &slow, &fslow, true);
-  core_create_line_syms (core, &opt, &fast, &ffast, false);
+  every->bfd_src_only = probing->bfd_src_only = with_bfd;
+  core_create_line_syms (every, &opt, &slow, &fslow, true);
+  core_create_line_syms (probing, &opt, &fast, &ffast, false);
   for (i = 0; i < fast.len && i < slow.len; i++)
     if (!same_sym (&fast.base[i], &slow.base[i]))
       break;
@@ -84,26 +92,124 @@ check (const char *image)
       const Sym *f = i < fast.len ? &fast.base[i] : NULL;
       const Sym *s = i < slow.len ? &slow.base[i] : NULL;
 
-      printf ("FAIL %s: symbol %zu differs\n", image, i);
-      print_sym ("probing rows", f);
+      printf ("FAIL %s: symbol %zu differs (%s answers)\n", image, i, how);
+      print_sym ("probing     ", f);
       print_sym ("every byte  ", s);
       failed = 1;
     }
   else
-    printf ("ok   %s: %zu symbols\n", image, fast.len);
+    printf ("ok   %s: %zu symbols (%s answers)\n", image, fast.len, how);
   release (&fast, &ffast);
   release (&slow, &fslow);
-  core_close (core);
+  core_close (every);
+  core_close (probing);
   return failed;
 }
 
+static bool
+same_answer (bool ok1, const char *file1, const char *func1, int line1,
+             bool ok2, const char *file2, const char *func2, int line2)
+{
+  return ok1 == ok2
+         && (!ok1 || (strcmp (file1, file2) == 0 && strcmp (func1, func2) == 0
+                      && line1 == line2));
+}
+
+/* Whether BFD and our own reading give the same answer at ADDR; says
+   so if not.  */
+static bool
+compare_at (Core *gnu, Core *ours, vma_t addr, const char *image)
+{
+  const char *f1 = NULL, *fn1 = NULL, *f2 = NULL, *fn2 = NULL;
+  int l1 = 0, l2 = 0;
+  bool ok1 = core_src_info (gnu, addr, &f1, &fn1, &l1, NULL);
+  bool ok2 = core_src_info (ours, addr, &f2, &fn2, &l2, NULL);
+
+  if (same_answer (ok1, f1, fn1, l1, ok2, f2, fn2, l2)
+      || dws_ambiguous (ours->dws, addr))
+    return true;
+  printf ("FAIL %s: at %lx BFD says %s %s:%d, we say %s %s:%d\n", image,
+          (unsigned long) addr, ok1 ? fn1 : "-", ok1 ? f1 : "-", ok1 ? l1 : 0,
+          ok2 ? fn2 : "-", ok2 ? f2 : "-", ok2 ? l2 : 0);
+  return false;
+}
+
+enum { DECLINED = -1, CERTAIN = 0, UNCERTAIN = 1, DIFFERENT = 2 };
+
+/* Our own answers against BFD's: at every symbol of code in table order
+   (as gprof asks for the functions), then at every byte of .text.  Where
+   BFD's answer depends on its heap (dws_ambiguous) any answer passes:
+   UNCERTAIN if there is such an address.  */
+static int
+check_answers (const char *image)
+{
+  Core *gnu = core_open (image, NULL), *ours = core_open (image, NULL);
+  const char *file, *func;
+  int line, result = CERTAIN;
+  size_t ambiguous = 0;
+
+  gnu->bfd_src_only = true;
+  /* The first question prepares our own reading; the check starts
+     afresh.  */
+  core_src_info (ours, ours->text_vma, &file, &func, &line, NULL);
+  if (!ours->dws)
+    {
+      printf ("--   %s: our own reading declined the DWARF\n", image);
+      core_close (gnu);
+      core_close (ours);
+      return DECLINED;
+    }
+  core_close (ours);
+  ours = core_open (image, NULL);
+  for (long i = 0; i < gnu->nsyms && result != DIFFERENT; i++)
+    if (gnu->syms[i]->section
+        && (bfd_section_flags (gnu->syms[i]->section) & SEC_CODE)
+        && !compare_at (gnu, ours, gnu->syms[i]->value
+                        + bfd_section_vma (gnu->syms[i]->section), image))
+      result = DIFFERENT;
+  for (vma_t a = gnu->text_vma;
+       a < gnu->text_vma + gnu->text_size && result != DIFFERENT; a++)
+    {
+      if (!compare_at (gnu, ours, a, image))
+        result = DIFFERENT;
+      ambiguous += dws_ambiguous (ours->dws, a);
+    }
+  if (result != DIFFERENT)
+    {
+      result = ambiguous ? UNCERTAIN : CERTAIN;
+      printf ("ok   %s: the same answers at every byte of .text", image);
+      if (ambiguous)
+        printf (" (%zu bytes where BFD's own answer depends on its heap)",
+                ambiguous);
+      printf ("\n");
+    }
+  core_close (gnu);
+  core_close (ours);
+  return result;
+}
+
+/* Arguments: executables; one written +FILE must be answered by our own
+   reading of its DWARF.  */
 int
 main (int argc, char **argv)
 {
   int failed = 0;
 
   for (int i = 1; i < argc; i++)
-    failed += check (argv[i]);
+    {
+      bool must_own = argv[i][0] == '+';
+      const char *image = argv[i] + must_own;
+      int answers = check_answers (image);
+      bool bad = answers == DIFFERENT || (answers == DECLINED && must_own);
+
+      /* BFD against itself only where its answers do not depend on its
+         heap, which the two runs leave in different states.  */
+      if (!bad && answers != UNCERTAIN)
+        bad = check_symbols (image, true);
+      if (!bad && answers != DECLINED)
+        bad = check_symbols (image, false);
+      failed += bad;
+    }
   printf ("%d passed, %d failed\n", argc - 1 - failed, failed);
   return failed != 0;
 }

@@ -1,7 +1,9 @@
 #!/bin/sh
-# run-probes.sh - build programs of several kinds with -g and check that
-# -l finds the same line symbols whether it asks BFD about every byte or
-# only where line rows and symbols start.
+# run-probes.sh - build programs of several kinds with -g and check -l's
+# source positions (check_probes.c): our own reading of the DWARF must
+# answer as BFD does at every byte, and the line symbols found asking
+# only where the answer may change must be those of the walk over every
+# byte.  Programs written +PATH below must be read by our own reader.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 checker=${CHECK_PROBES:-./testsuite/lines/check_probes}
@@ -42,27 +44,77 @@ label_inside:
 	ret
 SRC
 
-built=""
-build () {
-  name=$1; shift
-  if "$@" -o "$work/$name" 2>/dev/null; then built="$built $work/$name"; fi
+# Two files and a header in a subdirectory, a GNU C nested function.
+mkdir -p "$work/src/sub" "$work/obj"
+cat > "$work/src/sub/util.h" <<'SRC'
+static inline int twice (int x) { return 2 * x; }
+int from_b (int);
+SRC
+cat > "$work/src/a.c" <<'SRC'
+#include <stdio.h>
+#include "sub/util.h"
+int nest (int n) { int inner (int k) { return k + n; } int s = 0; for (int i = 0; i < n; i++) s += inner (i); return s; }
+int main (int argc, char **argv) { (void) argv; printf ("%d\n", twice (argc) + from_b (argc) + nest (argc)); return 0; }
+SRC
+cat > "$work/src/b.c" <<'SRC'
+#include "sub/util.h"
+static int hidden (int x) { return twice (x) + 1; }
+int from_b (int x) { return hidden (x) * twice (x); }
+int unused_func (int x) { return x * 3; }
+SRC
+# C++ functions the DWARF names without a linkage name (extern "C",
+# main), which BFD checks against the symbols, inlined or not.
+cat > "$work/ext.cc" <<'SRC'
+#include <cstdio>
+#include <functional>
+extern "C" int plain_c (int x) { return x * 7; }
+extern "C" int caller_c (int x) { return plain_c (x) + plain_c (x + 1); }
+namespace { int anon (int x) { return x + 1; } }
+template <typename F> int apply (F f, int x) { return f (x); }
+struct K { int v; int get () const { return v; } };
+int main (int argc, char **) {
+  auto lam = [argc] (int y) { return y * argc + anon (y); };
+  std::function<int(int)> fn = lam;
+  K k { argc };
+  std::printf ("%d\n", apply (lam, 3) + fn (2) + caller_c (argc) + k.get ());
+  return 0;
 }
-build inl-O0 gcc -O0 -g -pg "$work/inl.c"
-build inl-O2 gcc -O2 -g -pg "$work/inl.c"
-build inl-O3-sections gcc -O3 -g -ffunction-sections -pg "$work/inl.c"
-build inl-dwarf4 gcc -O2 -gdwarf-4 -pg "$work/inl.c"
-build inl-m32 gcc -m32 -O2 -g -pg "$work/inl.c"
-build cxx-O2 g++ -O2 -g -pg "$work/cxx.cc"
-build asm gcc -g -nostdlib -Wl,-e,main "$work/asm.s"
-# Programs of this project, compiled with -g: bigger real code.  Not
-# when built with AddressSanitizer: its module constructors (_sub_I_*)
-# get a line from the probing and none from the walk over every byte, a
-# difference still to be understood (BFD's answer there seems to depend
-# on the addresses asked before).
+SRC
+
+built=""
+# build [+]NAME COMMAND...: + if our own reader must take it.
+build () {
+  name=${1#+}; mark=${1%"$name"}; shift
+  if "$@" -o "$work/$name" 2>/dev/null; then built="$built $mark$work/$name"; fi
+}
+build +inl-O0 gcc -O0 -g -pg "$work/inl.c"
+build +inl-O2 gcc -O2 -g -pg "$work/inl.c"
+build +inl-O3-sections gcc -O3 -g -ffunction-sections -pg "$work/inl.c"
+build +inl-dwarf4 gcc -O2 -gdwarf-4 -pg "$work/inl.c"
+build +inl-m32 gcc -m32 -O2 -g -pg "$work/inl.c"
+build +cxx-O2 g++ -O2 -g -pg "$work/cxx.cc"
+build +asm gcc -g -nostdlib -Wl,-e,main "$work/asm.s"
+# Relative names from another directory, DWARF 4 and 5.
+for v in "rel-O2 -O2 -g" "rel-O0-dwarf4 -O0 -gdwarf-4"; do
+  # shellcheck disable=SC2086
+  set -- $v
+  ( cd "$work/obj" && gcc "$2" "$3" -pg -I../src ../src/a.c ../src/b.c \
+      -o "$work/$1" 2>/dev/null ) && built="$built +$work/$1"
+done
+build +abs-O3 gcc -O3 -g -pg -I"$work/src" "$work/src/a.c" "$work/src/b.c"
+# Functions the linker dropped stay in the DWARF at address 0.
+build +gc-sections gcc -O2 -g -pg -ffunction-sections -Wl,--gc-sections \
+  -I"$work/src" "$work/src/a.c" "$work/src/b.c"
+build +compressed gcc -O2 -g -gz -pg -I"$work/src" "$work/src/a.c" "$work/src/b.c"
+build +no-pie gcc -no-pie -O2 -g -pg -I"$work/src" "$work/src/a.c" "$work/src/b.c"
+build +m32-O1 gcc -m32 -O1 -g -pg -I"$work/src" "$work/src/a.c" "$work/src/b.c"
+build +ext-O0 g++ -O0 -g -pg "$work/ext.cc"
+build +ext-O2 g++ -O2 -g -pg "$work/ext.cc"
+build +ext-O3 g++ -O3 -g -pg "$work/ext.cc"
+build +ext-O1-dwarf4 g++ -O1 -gdwarf-4 -pg "$work/ext.cc"
+# Programs of this project, compiled with -g: bigger real code.
 for exe in ./gprof ./testsuite/fixtures/mkfixture; do
-  if [ -x "$exe" ] && ! nm "$exe" 2>/dev/null | grep -q __asan_init; then
-    built="$built $exe"
-  fi
+  [ -x "$exe" ] && built="$built +$exe"
 done
 [ -n "$built" ] || exit 77
 # shellcheck disable=SC2086

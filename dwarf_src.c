@@ -1,0 +1,1314 @@
+/* dwarf_src.c - source positions from DWARF, answered as BFD answers.
+
+   The model of BFD's bfd_find_nearest_line (what testsuite/lines checks
+   at every byte of real programs):
+   - The line: the row of the line-table sequence that covers the
+     address, rows at one address counting as the last of them; none
+     past a sequence's end.  Line 0 is no answer.
+   - The file: the row's file entry, put after its directory and the
+     unit's compilation directory unless absolute (concat_name).
+   - The function: of the entries (subprograms, inlined subroutines,
+     entry points) whose range holds the address, the one with the
+     shortest such range, the later in the unit on a tie.  Its name is
+     its linkage name, else its DW_AT_name, each also taken through
+     DW_AT_abstract_origin and DW_AT_specification.  A name that is not
+     a linkage name (DW_AT_name in a C++ unit) is checked once against
+     the ELF symbols: the symbol the address falls in names this answer;
+     if it starts where the function starts it names the function from
+     then on, else later answers give the DWARF name.  Without a
+     function entry the symbol names the answer.  */
+
+#include "config.h"
+#include "dwarf_src.h"
+
+#include <dwarf.h>
+#include <elfutils/libdw.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "util.h"
+
+enum { NO_FILE = UINT32_MAX, NO_FUNC = UINT32_MAX };
+
+/* One row; a sequence's end is a row with file NO_FILE.  */
+typedef struct Row
+{
+  vma_t addr;
+  uint32_t file, line;
+} Row;
+
+typedef struct Sequence
+{
+  vma_t low, high;
+  size_t first, n;   /* its rows in the decoding order's array */
+  uint32_t unit;
+} Sequence;
+
+typedef struct Func
+{
+  const char *name;
+  vma_t low;                /* its first range's start */
+  bool is_linkage;          /* the name needs no check against symbols */
+} Func;
+
+typedef struct Range
+{
+  vma_t low, high;
+  uint32_t func;            /* index, also the order in the DWARF */
+  uint32_t unit;
+} Range;
+
+/* From START to the next piece's start the answer's function is FUNC.
+   TIE: another entry of the same length holds these addresses too.  */
+typedef struct Piece
+{
+  vma_t start;
+  uint32_t func;
+  bool tie;
+} Piece;
+
+struct Dws
+{
+  int fd;
+  Dwarf *dw;               /* the names point into its sections */
+  bool exact;              /* every feature met is modelled */
+  vma_t floor;             /* ranges ending here or below are never asked */
+
+  Row *rows;               /* in address order */
+  size_t nrows, rows_cap;
+  char **files;            /* full names; index = Row.file */
+  size_t nfiles, files_cap;
+  Sequence *seqs;
+  size_t nseqs, seqs_cap;
+
+  Func *funcs;
+  size_t nfuncs, funcs_cap;
+  Range *ranges;           /* of functions */
+  size_t nranges, ranges_cap;
+  Range *units;            /* of units; func unused */
+  size_t nunits, units_cap;
+  uint32_t unit;           /* the number of the unit being read */
+  Piece *pieces;
+  size_t npieces;
+
+  DwsElfSym *syms;         /* by offset, one per offset */
+  size_t nsyms;
+  vma_t section_vma;
+};
+
+/* ---- reading bytes ------------------------------------------------------ */
+
+typedef struct Cursor
+{
+  const unsigned char *p, *end;
+  bool big_endian;
+  bool ok;
+} Cursor;
+
+static uint64_t
+get (Cursor *c, size_t n)
+{
+  uint64_t v = 0;
+
+  if (n > 8 || (size_t) (c->end - c->p) < n)
+    {
+      c->ok = false;
+      c->p = c->end;
+      return 0;
+    }
+  for (size_t i = 0; i < n; i++)
+    v |= (uint64_t) c->p[i] << (8 * (c->big_endian ? n - 1 - i : i));
+  c->p += n;
+  return v;
+}
+
+static uint64_t
+uleb (Cursor *c)
+{
+  uint64_t v = 0;
+  unsigned shift = 0;
+
+  while (c->p < c->end)
+    {
+      unsigned char b = *c->p++;
+
+      if (shift < 64)
+        v |= (uint64_t) (b & 0x7f) << shift;
+      shift += 7;
+      if (!(b & 0x80))
+        return v;
+    }
+  c->ok = false;
+  return v;
+}
+
+static int64_t
+sleb (Cursor *c)
+{
+  uint64_t v = 0;
+  unsigned shift = 0;
+
+  while (c->p < c->end)
+    {
+      unsigned char b = *c->p++;
+
+      if (shift < 64)
+        v |= (uint64_t) (b & 0x7f) << shift;
+      shift += 7;
+      if (!(b & 0x80))
+        {
+          if (shift < 64 && (b & 0x40))
+            v |= ~(uint64_t) 0 << shift;
+          return (int64_t) v;
+        }
+    }
+  c->ok = false;
+  return 0;
+}
+
+static const char *
+cstring (Cursor *c)
+{
+  const unsigned char *s = c->p;
+  const unsigned char *nul = memchr (s, 0, (size_t) (c->end - s));
+
+  if (!nul)
+    {
+      c->ok = false;
+      c->p = c->end;
+      return NULL;
+    }
+  c->p = nul + 1;
+  return (const char *) s;
+}
+
+/* A string at OFFSET of a string section.  */
+static const char *
+section_string (const Elf_Data *data, uint64_t offset)
+{
+  const char *s;
+
+  if (!data || offset >= data->d_size)
+    return NULL;
+  s = (const char *) data->d_buf + offset;
+  return memchr (s, 0, data->d_size - offset) ? s : NULL;
+}
+
+/* ---- sections ------------------------------------------------------------ */
+
+typedef struct Sections
+{
+  Elf_Data *line, *str, *line_str;
+  bool has_line, has_types;
+  bool big_endian;
+} Sections;
+
+/* The contents of a debugging section, uncompressed as BFD reads them
+   (also from the older .zdebug_ form).  */
+static Elf_Data *
+section_data (Elf_Scn *scn, const GElf_Shdr *shdr, bool gnu_compressed)
+{
+  if (gnu_compressed ? elf_compress_gnu (scn, 0, 0) < 0
+      : (shdr->sh_flags & SHF_COMPRESSED) && elf_compress (scn, 0, 0) < 0)
+    return NULL;
+  return shdr->sh_type == SHT_NOBITS ? NULL : elf_getdata (scn, NULL);
+}
+
+static bool
+find_sections (Elf *elf, Sections *s)
+{
+  size_t shstrndx;
+  Elf_Scn *scn = NULL;
+
+  memset (s, 0, sizeof *s);
+  if (elf_getshdrstrndx (elf, &shstrndx) != 0)
+    return false;
+  s->big_endian = elf_getident (elf, NULL)[EI_DATA] == ELFDATA2MSB;
+  while ((scn = elf_nextscn (elf, scn)) != NULL)
+    {
+      GElf_Shdr shdr;
+      const char *name;
+      bool z;
+      Elf_Data **slot;
+
+      if (!gelf_getshdr (scn, &shdr)
+          || !(name = elf_strptr (elf, shstrndx, shdr.sh_name)))
+        continue;
+      z = strncmp (name, ".zdebug_", 8) == 0;
+      if (z)
+        name += 2;
+      else if (strncmp (name, ".debug_", 7) == 0)
+        name += 1;
+      else
+        continue;
+      if (strcmp (name, "debug_types") == 0)
+        s->has_types = true;
+      if (strcmp (name, "debug_line") == 0)
+        slot = &s->line, s->has_line = true;
+      else if (strcmp (name, "debug_str") == 0)
+        slot = &s->str;
+      else if (strcmp (name, "debug_line_str") == 0)
+        slot = &s->line_str;
+      else
+        continue;
+      *slot = section_data (scn, &shdr, z);
+      if (!*slot)
+        return false;
+    }
+  return true;
+}
+
+/* ---- line programs ---------------------------------------------------- */
+
+static bool
+is_absolute (const char *name)
+{
+  return name[0] == '/';
+}
+
+/* A file entry's full name: absolute names as they are, else after the
+   directory, which itself goes after the unit's compilation directory
+   unless absolute.  */
+static char *
+concat_name (const char *comp_dir, const char *dir, const char *name)
+{
+  const char *first = dir, *second = NULL;
+  char *out;
+
+  if (is_absolute (name))
+    return gp_strdup (name);
+  if (!dir || !is_absolute (dir))
+    {
+      second = dir;
+      first = comp_dir;
+    }
+  if (!first)
+    {
+      first = second;
+      second = NULL;
+    }
+  if (!first)
+    return gp_strdup (name);
+  out = gp_malloc (strlen (first) + (second ? strlen (second) + 1 : 0)
+                   + strlen (name) + 2);
+  strcpy (out, first);
+  if (second)
+    {
+      strcat (out, "/");
+      strcat (out, second);
+    }
+  strcat (out, "/");
+  strcat (out, name);
+  return out;
+}
+
+typedef struct LineTable
+{
+  unsigned version, min_insn, max_ops, line_range, opcode_base;
+  int line_base;
+  bool default_is_stmt;
+  const unsigned char *std_lengths;
+  const char **dirs;
+  size_t ndirs, dirs_cap;
+  uint32_t file_base, nfile;   /* the table's names in Dws.files */
+} LineTable;
+
+/* A DWARF 5 entry's field in form FORM; a string if STR, else a number.  */
+static bool
+read_form (Cursor *c, const Sections *s, unsigned offset_size, uint64_t form,
+           const char **str, uint64_t *num)
+{
+  *str = NULL;
+  *num = 0;
+  switch (form)
+    {
+    case DW_FORM_string:
+      *str = cstring (c);
+      return c->ok;
+    case DW_FORM_line_strp:
+      *str = section_string (s->line_str, get (c, offset_size));
+      return c->ok && *str;
+    case DW_FORM_strp:
+      *str = section_string (s->str, get (c, offset_size));
+      return c->ok && *str;
+    case DW_FORM_udata:
+      *num = uleb (c);
+      return c->ok;
+    case DW_FORM_data1:
+      *num = get (c, 1);
+      return c->ok;
+    case DW_FORM_data2:
+      *num = get (c, 2);
+      return c->ok;
+    case DW_FORM_data4:
+      *num = get (c, 4);
+      return c->ok;
+    case DW_FORM_data8:
+      *num = get (c, 8);
+      return c->ok;
+    case DW_FORM_data16:
+      get (c, 8);
+      get (c, 8);
+      return c->ok;
+    case DW_FORM_block:
+      {
+        uint64_t len = uleb (c);
+
+        if (!c->ok || len > (uint64_t) (c->end - c->p))
+          return false;
+        c->p += len;
+        return true;
+      }
+    default:
+      return false;
+    }
+}
+
+static void
+add_file (Dws *d, LineTable *t, const char *comp_dir, const char *name,
+          uint64_t dir)
+{
+  const char *dirname = NULL;
+
+  /* DWARF 5 counts directories from 0, the compilation directory's
+     entry; earlier versions from 1, with 0 for none.  */
+  if (t->version >= 5 ? dir < t->ndirs : dir > 0 && dir <= t->ndirs)
+    dirname = t->dirs[t->version >= 5 ? dir : dir - 1];
+  gp_grow (&d->files, &d->files_cap, d->nfiles + 1, sizeof *d->files);
+  d->files[d->nfiles++] = concat_name (comp_dir, dirname, name);
+  t->nfile++;
+}
+
+/* DWARF 5's directory or file entries, each in the described format.  */
+static bool
+read_v5_entries (Dws *d, Cursor *c, const Sections *s, unsigned offset_size,
+                 LineTable *t, const char *comp_dir, bool files)
+{
+  unsigned nformat = (unsigned) get (c, 1);
+  uint64_t formats[2 * 256], count;
+
+  for (unsigned i = 0; i < nformat; i++)
+    {
+      formats[2 * i] = uleb (c);
+      formats[2 * i + 1] = uleb (c);
+    }
+  count = uleb (c);
+  if (!c->ok || count > (uint64_t) (c->end - c->p))
+    return false;
+  for (uint64_t k = 0; k < count; k++)
+    {
+      const char *name = NULL;
+      uint64_t dir = 0;
+
+      for (unsigned i = 0; i < nformat; i++)
+        {
+          const char *str;
+          uint64_t num;
+
+          if (!read_form (c, s, offset_size, formats[2 * i + 1], &str, &num))
+            return false;
+          if (formats[2 * i] == DW_LNCT_path)
+            name = str;
+          else if (formats[2 * i] == DW_LNCT_directory_index)
+            dir = num;
+        }
+      if (!name)
+        return false;
+      if (files)
+        add_file (d, t, comp_dir, name, dir);
+      else
+        {
+          gp_grow (&t->dirs, &t->dirs_cap, t->ndirs + 1, sizeof *t->dirs);
+          t->dirs[t->ndirs++] = name;
+        }
+    }
+  return true;
+}
+
+/* Directories and files of DWARF 2 to 4.  */
+static bool
+read_v2_entries (Dws *d, Cursor *c, LineTable *t, const char *comp_dir)
+{
+  const char *name;
+
+  while ((name = cstring (c)) && *name)
+    {
+      gp_grow (&t->dirs, &t->dirs_cap, t->ndirs + 1, sizeof *t->dirs);
+      t->dirs[t->ndirs++] = name;
+    }
+  while ((name = cstring (c)) && *name)
+    {
+      uint64_t dir = uleb (c);
+
+      uleb (c);   /* time */
+      uleb (c);   /* length */
+      add_file (d, t, comp_dir, name, dir);
+    }
+  return c->ok;
+}
+
+/* The state of a line program.  FILE is an index into the table's
+   files: a sequence starts with the first entry in every version (in
+   DWARF 5 too, where the standard says the second); DW_LNS_set_file
+   counts from 0 in DWARF 5 and from 1 before.  */
+typedef struct Machine
+{
+  vma_t addr;
+  uint64_t file, line;
+  bool in_sequence;
+} Machine;
+
+static void
+push_row (Dws *d, LineTable *t, Machine *m, bool end)
+{
+  Sequence *seq;
+  Row *r;
+
+  if (!m->in_sequence)
+    {
+      gp_grow (&d->seqs, &d->seqs_cap, d->nseqs + 1, sizeof *d->seqs);
+      d->seqs[d->nseqs++] = (Sequence) { .low = m->addr, .first = d->nrows,
+                                         .unit = d->unit };
+      m->in_sequence = true;
+    }
+  seq = &d->seqs[d->nseqs - 1];
+  r = seq->n ? &d->rows[seq->first + seq->n - 1] : NULL;
+  if (r && m->addr < r->addr)
+    d->exact = false;   /* rows out of order */
+  /* Of the rows at one address the last counts (not an end's).  */
+  if (!(r && !end && r->addr == m->addr))
+    {
+      gp_grow (&d->rows, &d->rows_cap, d->nrows + 1, sizeof *d->rows);
+      r = &d->rows[d->nrows++];
+      seq->n++;
+    }
+  r->addr = m->addr;
+  if (end)
+    {
+      r->file = NO_FILE;
+      r->line = 0;
+      seq->high = m->addr;
+      m->in_sequence = false;
+      return;
+    }
+  /* A file the table does not list: BFD has a name of its own for it.  */
+  if (m->file >= t->nfile)
+    d->exact = false;
+  r->file = t->file_base + (uint32_t) m->file;
+  r->line = (uint32_t) m->line;
+  if (m->line > UINT32_MAX)
+    d->exact = false;
+}
+
+static void
+advance (const LineTable *t, Machine *m, uint64_t operation_advance)
+{
+  m->addr += t->min_insn * operation_advance;
+}
+
+static void
+run_program (Dws *d, Cursor *c, LineTable *t)
+{
+  Machine m = { 0, 0, 1, false };
+
+  while (c->ok && c->p < c->end)
+    {
+      unsigned op = *c->p++;
+
+      if (op >= t->opcode_base)
+        {
+          unsigned adj = op - t->opcode_base;
+
+          advance (t, &m, adj / t->line_range);
+          m.line += (uint64_t) (int64_t) (t->line_base + (int) (adj % t->line_range));
+          push_row (d, t, &m, false);
+          continue;
+        }
+      switch (op)
+        {
+        case 0:
+          {
+            uint64_t len = uleb (c);
+            const unsigned char *next;
+            unsigned sub;
+
+            if (len == 0 || len > (uint64_t) (c->end - c->p))
+              {
+                c->ok = false;
+                break;
+              }
+            next = c->p + len;
+            sub = *c->p++;
+            if (sub == DW_LNE_end_sequence)
+              {
+                push_row (d, t, &m, true);
+                m = (Machine) { 0, 0, 1, false };
+              }
+            else if (sub == DW_LNE_set_address)
+              m.addr = get (c, (size_t) (len - 1));
+            else if (sub == DW_LNE_define_file)
+              d->exact = false;
+            c->p = next;
+            break;
+          }
+        case DW_LNS_copy:
+          push_row (d, t, &m, false);
+          break;
+        case DW_LNS_advance_pc:
+          advance (t, &m, uleb (c));
+          break;
+        case DW_LNS_advance_line:
+          m.line += (uint64_t) sleb (c);
+          break;
+        case DW_LNS_set_file:
+          m.file = uleb (c);
+          if (t->version < 5)
+            m.file--;   /* 0 wraps round to no file */
+          break;
+        case DW_LNS_const_add_pc:
+          advance (t, &m, (255 - t->opcode_base) / t->line_range);
+          break;
+        case DW_LNS_fixed_advance_pc:
+          m.addr += get (c, 2);
+          break;
+        default:
+          /* Operands not needed: LEB128 numbers, as many as the header
+             says.  */
+          for (unsigned k = 0; k < t->std_lengths[op - 1]; k++)
+            uleb (c);
+          break;
+        }
+    }
+  if (m.in_sequence)
+    d->exact = false;   /* a sequence without its end */
+}
+
+/* The line program at OFFSET of .debug_line, for a unit compiled in
+   COMP_DIR.  */
+static bool
+read_line_table (Dws *d, const Sections *s, uint64_t offset,
+                 const char *comp_dir)
+{
+  Cursor c, u;
+  uint64_t length, header_length;
+  unsigned offset_size = 4;
+  const unsigned char *program;
+  LineTable t = { .file_base = (uint32_t) d->nfiles };
+  bool ok;
+
+  if (!s->line || offset >= s->line->d_size)
+    return false;
+  c = (Cursor) { (const unsigned char *) s->line->d_buf + offset,
+                 (const unsigned char *) s->line->d_buf + s->line->d_size,
+                 s->big_endian, true };
+  length = get (&c, 4);
+  if (length == 0xffffffff)
+    {
+      length = get (&c, 8);
+      offset_size = 8;
+    }
+  if (!c.ok || length > (uint64_t) (c.end - c.p))
+    return false;
+  u = (Cursor) { c.p, c.p + length, s->big_endian, true };
+  t.version = (unsigned) get (&u, 2);
+  if (t.version < 2 || t.version > 5)
+    return false;
+  if (t.version >= 5)
+    get (&u, 2);   /* address and segment selector sizes */
+  header_length = get (&u, offset_size);
+  if (!u.ok || header_length > (uint64_t) (u.end - u.p))
+    return false;
+  program = u.p + header_length;
+  t.min_insn = (unsigned) get (&u, 1);
+  t.max_ops = t.version >= 4 ? (unsigned) get (&u, 1) : 1;
+  t.default_is_stmt = get (&u, 1) != 0;
+  t.line_base = (signed char) get (&u, 1);
+  t.line_range = (unsigned) get (&u, 1);
+  t.opcode_base = (unsigned) get (&u, 1);
+  t.std_lengths = u.p;
+  if (!u.ok || t.line_range == 0 || t.opcode_base == 0
+      || (size_t) (program - u.p) < t.opcode_base - 1)
+    return false;
+  /* Several operations per instruction (VLIW) are not modelled.  */
+  if (t.max_ops != 1)
+    d->exact = false;
+  u.p += t.opcode_base - 1;
+  {
+    Cursor h = { u.p, program, s->big_endian, true };
+
+    ok = t.version >= 5
+           ? read_v5_entries (d, &h, s, offset_size, &t, comp_dir, false)
+             && read_v5_entries (d, &h, s, offset_size, &t, comp_dir, true)
+           : read_v2_entries (d, &h, &t, comp_dir);
+  }
+  if (ok)
+    {
+      u.p = program;
+      run_program (d, &u, &t);
+      ok = u.ok;
+    }
+  free (t.dirs);
+  return ok;
+}
+
+/* ---- function entries ------------------------------------------------ */
+
+static bool
+has_code (int tag)
+{
+  return tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine
+         || tag == DW_TAG_entry_point;
+}
+
+/* Whether BFD takes a plain DW_AT_name of a unit in language LANG as the
+   linkage name; NULL if we do not model the language.  */
+static bool
+known_language (int lang, bool *plain_is_linkage)
+{
+  switch (lang)
+    {
+    case DW_LANG_C89:
+    case DW_LANG_C:
+    case DW_LANG_C99:
+    case DW_LANG_C11:
+    case DW_LANG_Mips_Assembler:
+      *plain_is_linkage = true;
+      return true;
+    case DW_LANG_C_plus_plus:
+    case DW_LANG_C_plus_plus_03:
+    case DW_LANG_C_plus_plus_11:
+    case DW_LANG_C_plus_plus_14:
+      *plain_is_linkage = false;
+      return true;
+    default:
+      return false;
+    }
+}
+
+static const char *
+attr_string (Dwarf_Die *die, int name)
+{
+  Dwarf_Attribute attr;
+
+  return dwarf_attr (die, name, &attr) ? dwarf_formstring (&attr) : NULL;
+}
+
+/* The names of DIE: its own, else those of the entries it stands for,
+   as far as a chain of 16 (a loop goes no further).  */
+static void
+die_names (Dwarf_Die *die, const char **linkage, const char **plain)
+{
+  Dwarf_Die cur = *die;
+
+  *linkage = *plain = NULL;
+  for (int depth = 0; depth < 16; depth++)
+    {
+      Dwarf_Attribute attr;
+      Dwarf_Die next;
+      const char *s;
+
+      if (!*linkage && ((s = attr_string (&cur, DW_AT_linkage_name))
+                        || (s = attr_string (&cur, DW_AT_MIPS_linkage_name))))
+        *linkage = s;
+      if (!*plain && (s = attr_string (&cur, DW_AT_name)))
+        *plain = s;
+      if (*linkage)
+        return;
+      if (!(dwarf_attr (&cur, DW_AT_abstract_origin, &attr)
+            || dwarf_attr (&cur, DW_AT_specification, &attr))
+          || !dwarf_formref_die (&attr, &next))
+        return;
+      cur = next;
+    }
+}
+
+static void
+add_func (Dws *d, Dwarf_Die *die, bool plain_is_linkage)
+{
+  Dwarf_Addr base, start, end;
+  ptrdiff_t off = 0;
+  const char *linkage, *plain;
+  uint32_t index = (uint32_t) d->nfuncs;
+  bool any = false;
+  Func *f;
+
+  while ((off = dwarf_ranges (die, off, &base, &start, &end)) > 0)
+    {
+      if (!any)
+        {
+          gp_grow (&d->funcs, &d->funcs_cap, d->nfuncs + 1, sizeof *d->funcs);
+          d->funcs[d->nfuncs++].low = start;
+          any = true;
+        }
+      if (end <= d->floor)
+        continue;
+      gp_grow (&d->ranges, &d->ranges_cap, d->nranges + 1, sizeof *d->ranges);
+      d->ranges[d->nranges++] = (Range) { start, end, index, d->unit };
+    }
+  if (off < 0)
+    d->exact = false;
+  if (!any)
+    return;
+  f = &d->funcs[index];
+  die_names (die, &linkage, &plain);
+  f->name = linkage ? linkage : plain;
+  f->is_linkage = linkage || (plain && plain_is_linkage);
+}
+
+/* Every function entry of the unit CU, with an explicit stack: the
+   nesting depth is the input's to choose.  */
+static bool
+walk_unit (Dws *d, Dwarf_Die *cu, bool plain_is_linkage)
+{
+  Dwarf_Die *stack = NULL, child;
+  size_t depth = 0, cap = 0;
+
+  if (dwarf_haschildren (cu) && dwarf_child (cu, &child) == 0)
+    {
+      gp_grow (&stack, &cap, 1, sizeof *stack);
+      stack[depth++] = child;
+    }
+  while (depth > 0)
+    {
+      Dwarf_Die die = stack[--depth];
+
+      if (dwarf_siblingof (&die, &stack[depth]) == 0)
+        depth++;
+      if (has_code (dwarf_tag (&die)))
+        add_func (d, &die, plain_is_linkage);
+      if (dwarf_haschildren (&die) && dwarf_child (&die, &child) == 0)
+        {
+          gp_grow (&stack, &cap, depth + 1, sizeof *stack);
+          stack[depth++] = child;
+        }
+    }
+  free (stack);
+  return true;
+}
+
+/* Whether a sequence from the FIRST on covers any address.  */
+static bool
+has_code_rows (const Dws *d, size_t first)
+{
+  for (size_t i = first; i < d->nseqs; i++)
+    if (d->seqs[i].low < d->seqs[i].high)
+      return true;
+  return false;
+}
+
+/* One compilation unit: its ranges, line table and functions.  */
+static bool
+read_unit (Dws *d, const Sections *s, Dwarf_Die *cu)
+{
+  Dwarf_Addr base, start, end;
+  Dwarf_Attribute attr;
+  Dwarf_Word stmt_list;
+  ptrdiff_t off = 0;
+  bool plain_is_linkage = false, any = false;
+  int lang = dwarf_srclang (cu);
+  size_t nseqs = d->nseqs, nranges = d->nranges;
+
+  if (dwarf_tag (cu) != DW_TAG_compile_unit || lang < 0
+      || !known_language (lang, &plain_is_linkage)
+      || dwarf_hasattr (cu, DW_AT_dwo_name)
+      || dwarf_hasattr (cu, DW_AT_GNU_dwo_name))
+    d->exact = false;
+  while ((off = dwarf_ranges (cu, off, &base, &start, &end)) > 0)
+    {
+      any = true;
+      if (end <= d->floor)
+        continue;
+      gp_grow (&d->units, &d->units_cap, d->nunits + 1, sizeof *d->units);
+      d->units[d->nunits++] = (Range) { start, end, 0, d->unit };
+    }
+  if (off < 0)
+    d->exact = false;
+  if (dwarf_attr (cu, DW_AT_stmt_list, &attr)
+      && dwarf_formudata (&attr, &stmt_list) == 0
+      && !read_line_table (d, s, stmt_list, attr_string (cu, DW_AT_comp_dir)))
+    return false;
+  walk_unit (d, cu, plain_is_linkage);
+  /* BFD asks a unit without ranges about any address the others do not
+     hold; that is modelled only if it has no code to answer with.  */
+  if (!any && (d->nranges > nranges || has_code_rows (d, nseqs)))
+    d->exact = false;
+  d->unit++;
+  return true;
+}
+
+/* ---- tables -------------------------------------------------------------- */
+
+static int
+cmp_seq (const void *a, const void *b)
+{
+  const Sequence *x = a, *y = b;
+
+  if (x->low != y->low)
+    return x->low < y->low ? -1 : 1;
+  if (x->high != y->high)
+    return x->high < y->high ? -1 : 1;
+  return 0;
+}
+
+static int
+cmp_range (const void *a, const void *b)
+{
+  const Range *x = a, *y = b;
+
+  if (x->low != y->low)
+    return x->low < y->low ? -1 : 1;
+  return x->func < y->func ? -1 : x->func > y->func;
+}
+
+/* The unit range holding ADDR, or NULL.  */
+static const Range *
+unit_at (const Dws *d, vma_t addr)
+{
+  size_t lo = 0, hi = d->nunits;
+
+  while (lo < hi)
+    {
+      size_t mid = lo + (hi - lo) / 2;
+
+      if (d->units[mid].low <= addr)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  if (lo == 0 || addr >= d->units[lo - 1].high)
+    return NULL;
+  return &d->units[lo - 1];
+}
+
+/* Whether [LOW, HIGH) lies in one range of unit UNIT.  */
+static bool
+inside_unit (const Dws *d, vma_t low, vma_t high, uint32_t unit)
+{
+  const Range *u = unit_at (d, low);
+
+  return u && u->unit == unit && high <= u->high;
+}
+
+/* Whether [LOW, HIGH) meets any range of unit UNIT.  */
+static bool
+meets_unit (const Dws *d, vma_t low, vma_t high, uint32_t unit)
+{
+  size_t lo = 0, hi = d->nunits;
+
+  while (lo < hi)
+    {
+      size_t mid = lo + (hi - lo) / 2;
+
+      if (d->units[mid].high <= low)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  for (; lo < d->nunits && d->units[lo].low < high; lo++)
+    if (d->units[lo].unit == unit)
+      return true;
+  return false;
+}
+
+/* Sequences in address order, their rows with them; false if two
+   overlap or one is partly outside its unit.  */
+static bool
+order_rows (Dws *d)
+{
+  Row *rows = gp_reallocarray (NULL, d->nrows ? d->nrows : 1, sizeof *rows);
+  size_t n = 0;
+
+  const Sequence *last = NULL;
+  bool ok = true;
+
+  qsort (d->seqs, d->nseqs, sizeof *d->seqs, cmp_seq);
+  for (size_t i = 0; i < d->nseqs && ok; i++)
+    {
+      const Sequence *q = &d->seqs[i];
+
+      if (q->high <= d->floor)
+        continue;
+      /* As for functions, BFD reads only the line table of the unit
+         whose ranges hold the address.  */
+      if (q->low < q->high && !inside_unit (d, q->low, q->high, q->unit))
+        {
+          ok = !meets_unit (d, q->low, q->high, q->unit);
+          continue;
+        }
+      if (last && last->high > q->low)
+        ok = false;
+      memcpy (rows + n, d->rows + q->first, q->n * sizeof *rows);
+      n += q->n;
+      last = q;
+    }
+  free (d->rows);
+  d->rows = rows;
+  d->nrows = n;
+  return ok;
+}
+
+typedef struct HeapItem
+{
+  vma_t len, high;
+  uint32_t func;
+} HeapItem;
+
+/* The better answer first: the shorter range, the later entry.  */
+static bool
+heap_before (const HeapItem *a, const HeapItem *b)
+{
+  return a->len != b->len ? a->len < b->len : a->func > b->func;
+}
+
+static void
+heap_push (HeapItem *h, size_t *n, HeapItem item)
+{
+  size_t i = (*n)++;
+
+  while (i > 0 && heap_before (&item, &h[(i - 1) / 2]))
+    {
+      h[i] = h[(i - 1) / 2];
+      i = (i - 1) / 2;
+    }
+  h[i] = item;
+}
+
+static void
+heap_pop (HeapItem *h, size_t *n)
+{
+  HeapItem last = h[--*n];
+  size_t i = 0;
+
+  for (;;)
+    {
+      size_t c = 2 * i + 1;
+
+      if (c >= *n)
+        break;
+      if (c + 1 < *n && heap_before (&h[c + 1], &h[c]))
+        c++;
+      if (!heap_before (&h[c], &last))
+        break;
+      h[i] = h[c];
+      i = c;
+    }
+  if (*n > 0)
+    h[i] = last;
+}
+
+static void
+push_piece (Dws *d, size_t *cap, Piece p)
+{
+  Piece *last = d->npieces > 0 ? &d->pieces[d->npieces - 1] : NULL;
+
+  if (last && last->func == p.func && last->tie == p.tie)
+    return;
+  if (last && last->start == p.start)
+    {
+      *last = p;
+      return;
+    }
+  gp_grow (&d->pieces, cap, d->npieces + 1, sizeof *d->pieces);
+  d->pieces[d->npieces++] = p;
+}
+
+static void
+drop_ended (HeapItem *h, size_t *n, vma_t at)
+{
+  while (*n > 0 && h[0].high <= at)
+    heap_pop (h, n);
+}
+
+/* The best entry holding AT, and whether another as short holds it.  */
+static Piece
+best_at (HeapItem *h, size_t *n, vma_t at)
+{
+  HeapItem best;
+  Piece p = { at, NO_FUNC, false };
+
+  drop_ended (h, n, at);
+  if (*n == 0)
+    return p;
+  best = h[0];
+  heap_pop (h, n);
+  drop_ended (h, n, at);
+  p.func = best.func;
+  p.tie = *n > 0 && h[0].len == best.len;
+  heap_push (h, n, best);
+  return p;
+}
+
+/* The function answer of every stretch of addresses: a sweep over the
+   ranges in address order, with the ranges that hold the current
+   address in a heap, best on top.  */
+static bool
+build_pieces (Dws *d)
+{
+  HeapItem *heap = gp_reallocarray (NULL, d->nranges ? d->nranges : 1,
+                                    sizeof *heap);
+  size_t nheap = 0, cap = 0, next = 0;
+  bool ok = true;
+
+  qsort (d->ranges, d->nranges, sizeof *d->ranges, cmp_range);
+  while (next < d->nranges || nheap > 0)
+    {
+      vma_t at;
+
+      /* The next address where the answer may change: a range starts,
+         or the best one ends.  */
+      if (nheap > 0 && (next == d->nranges || heap[0].high <= d->ranges[next].low))
+        at = heap[0].high;
+      else
+        at = d->ranges[next].low;
+      while (next < d->nranges && d->ranges[next].low == at)
+        {
+          const Range *r = &d->ranges[next++];
+
+          if (r->low >= r->high)
+            continue;
+          /* BFD looks for functions only in the unit whose ranges hold
+             the address: an entry outside its unit is never found.  */
+          if (!inside_unit (d, r->low, r->high, r->unit))
+            {
+              if (meets_unit (d, r->low, r->high, r->unit))
+                ok = false;
+              continue;
+            }
+          heap_push (heap, &nheap, (HeapItem) { r->high - r->low, r->high,
+                                                r->func });
+        }
+      push_piece (d, &cap, best_at (heap, &nheap, at));
+    }
+  free (heap);
+  return ok;
+}
+
+static bool
+units_disjoint (Dws *d)
+{
+  qsort (d->units, d->nunits, sizeof *d->units, cmp_range);
+  for (size_t i = 1; i < d->nunits; i++)
+    if (d->units[i - 1].high > d->units[i].low)
+      return false;
+  return true;
+}
+
+typedef struct SymKey
+{
+  DwsElfSym sym;
+  size_t order;
+} SymKey;
+
+/* At one offset the longest symbol, the first of those.  */
+static int
+cmp_sym (const void *a, const void *b)
+{
+  const SymKey *x = a, *y = b;
+
+  if (x->sym.offset != y->sym.offset)
+    return x->sym.offset < y->sym.offset ? -1 : 1;
+  if (x->sym.size != y->sym.size)
+    return x->sym.size > y->sym.size ? -1 : 1;
+  return x->order < y->order ? -1 : x->order > y->order;
+}
+
+/* The symbols by offset, the one BFD would take at each.  */
+void
+dws_set_symbols (Dws *d, const DwsElfSym *syms, size_t n, vma_t section_vma)
+{
+  SymKey *keys = gp_reallocarray (NULL, n ? n : 1, sizeof *keys);
+
+  d->section_vma = section_vma;
+  free (d->syms);
+  d->nsyms = 0;
+  for (size_t i = 0; i < n; i++)
+    keys[i] = (SymKey) { syms[i], i };
+  qsort (keys, n, sizeof *keys, cmp_sym);
+  d->syms = gp_reallocarray (NULL, n ? n : 1, sizeof *d->syms);
+  for (size_t i = 0; i < n; i++)
+    if (i == 0 || keys[i].sym.offset != keys[i - 1].sym.offset)
+      d->syms[d->nsyms++] = keys[i].sym;
+  free (keys);
+}
+
+/* ---- the interface ---------------------------------------------------- */
+
+Dws *
+dws_open (const char *filename, vma_t floor)
+{
+  Dws *d = gp_calloc (1, sizeof *d);
+  Dwarf_Off off = 0, next;
+  size_t header;
+  Sections s;
+  int r;
+
+  d->exact = true;
+  d->floor = floor;
+  d->fd = open (filename, O_RDONLY);
+  if (d->fd < 0 || !(d->dw = dwarf_begin (d->fd, DWARF_C_READ))
+      || !find_sections (dwarf_getelf (d->dw), &s) || !s.has_line
+      || s.has_types)
+    goto fail;
+  while ((r = dwarf_nextcu (d->dw, off, &next, &header, NULL, NULL, NULL)) == 0)
+    {
+      Dwarf_Die cu;
+
+      if (!dwarf_offdie (d->dw, off + header, &cu) || !read_unit (d, &s, &cu))
+        goto fail;
+      off = next;
+    }
+  if (r < 0 || !d->exact || !units_disjoint (d))
+    goto fail;
+  if (!order_rows (d) || !build_pieces (d))
+    goto fail;
+  return d;
+
+fail:
+  dws_close (d);
+  return NULL;
+}
+
+void
+dws_close (Dws *d)
+{
+  if (!d)
+    return;
+  for (size_t i = 0; i < d->nfiles; i++)
+    free (d->files[i]);
+  free (d->files);
+  free (d->rows);
+  free (d->seqs);
+  free (d->funcs);
+  free (d->ranges);
+  free (d->units);
+  free (d->pieces);
+  free (d->syms);
+  if (d->dw)
+    dwarf_end (d->dw);
+  if (d->fd >= 0)
+    close (d->fd);
+  free (d);
+}
+
+void
+dws_boundaries (const Dws *d, vma_t **v, size_t *n, size_t *cap)
+{
+  gp_grow (v, cap, *n + d->nrows + d->npieces + d->nunits, sizeof **v);
+  for (size_t i = 0; i < d->nrows; i++)
+    (*v)[(*n)++] = d->rows[i].addr;
+  for (size_t i = 0; i < d->npieces; i++)
+    (*v)[(*n)++] = d->pieces[i].start;
+  for (size_t i = 0; i < d->nunits; i++)
+    (*v)[(*n)++] = d->units[i].high;
+}
+
+/* The row at ADDR, or NULL.  */
+static const Row *
+row_at (const Dws *d, vma_t addr)
+{
+  size_t lo = 0, hi = d->nrows;
+
+  while (lo < hi)
+    {
+      size_t mid = lo + (hi - lo) / 2;
+
+      if (d->rows[mid].addr <= addr)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  if (lo == 0 || d->rows[lo - 1].file == NO_FILE)
+    return NULL;
+  return &d->rows[lo - 1];
+}
+
+static const Piece *
+piece_at (const Dws *d, vma_t addr)
+{
+  size_t lo = 0, hi = d->npieces;
+
+  while (lo < hi)
+    {
+      size_t mid = lo + (hi - lo) / 2;
+
+      if (d->pieces[mid].start <= addr)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo ? &d->pieces[lo - 1] : NULL;
+}
+
+static Func *
+func_at (Dws *d, vma_t addr)
+{
+  const Piece *p = piece_at (d, addr);
+
+  return p && p->func != NO_FUNC ? &d->funcs[p->func] : NULL;
+}
+
+bool
+dws_ambiguous (const Dws *d, vma_t addr)
+{
+  const Piece *p = piece_at (d, addr);
+
+  return p && p->tie;
+}
+
+/* The symbol BFD names ADDR after, or NULL: the last at or before it,
+   measured from the section's start.  */
+static const DwsElfSym *
+sym_at (const Dws *d, vma_t addr)
+{
+  vma_t offset = addr - d->section_vma;
+  size_t lo = 0, hi = d->nsyms;
+
+  while (lo < hi)
+    {
+      size_t mid = lo + (hi - lo) / 2;
+
+      if (d->syms[mid].offset <= offset)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo ? &d->syms[lo - 1] : NULL;
+}
+
+bool
+dws_find (Dws *d, vma_t addr, const char **file, const char **func, int *line,
+          bool *once)
+{
+  const Row *row = row_at (d, addr);
+  Func *f = func_at (d, addr);
+  const char *name;
+
+  *once = false;
+  if (f && f->is_linkage)
+    name = f->name;
+  else
+    {
+      const DwsElfSym *sym = sym_at (d, addr);
+
+      name = sym ? sym->name : NULL;
+      if (f)
+        {
+          if (!sym)
+            name = f->name;
+          else if (sym->offset + d->section_vma == f->low)
+            f->name = sym->name;
+          else
+            *once = f->name != sym->name
+                    && (!f->name || strcmp (f->name, sym->name) != 0);
+          f->is_linkage = true;
+        }
+    }
+  if (!row || row->line == 0 || !name)
+    return false;
+  *file = d->files[row->file];
+  *func = name;
+  *line = (int) row->line;
+  return true;
+}

@@ -1,0 +1,70 @@
+/* dwarf_src.h - the source position of addresses, read from the DWARF
+   by us and answered as BFD's bfd_find_nearest_line answers.
+
+   GNU gprof asks BFD for the file, line and function of every function
+   and, with -l, of every byte of .text.  BFD spends about 7 us on the
+   first question inside each function; a 20k-function program pays
+   0.3 s for it.  Here the line programs and the function entries are
+   read once into sorted arrays and each question is a binary search.
+
+   Only DWARF whose every feature we model is taken: C, C++ and assembly
+   units of DWARF 2 to 5, line programs whose sequences do not overlap,
+   units whose ranges do not overlap, each sequence and function inside
+   its own unit.  Anything else (and any read error) makes dws_open
+   return NULL, and the caller asks BFD as before.  */
+
+#ifndef GPROF_DWARF_SRC_H
+#define GPROF_DWARF_SRC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "symtab.h"
+
+typedef struct Dws Dws;
+
+/* Read FILENAME's DWARF, leaving out what lies wholly at or below
+   FLOOR, where nothing is asked (functions that the linker dropped
+   stay in the DWARF at address 0).  NULL if the file has no DWARF we
+   can answer for exactly.  */
+Dws *dws_open (const char *filename, vma_t floor);
+
+/* A symbol BFD may name a function after, when the DWARF names it
+   without a linkage name (C++): an ELF symbol of the section asked
+   about, not a section, file, object or thread-local one.  OFFSET is its
+   value within that section.  */
+typedef struct DwsElfSym
+{
+  vma_t offset;
+  uint64_t size;
+  const char *name;
+} DwsElfSym;
+
+/* Those symbols, N of them in symbol-table order (copied), of the
+   section at SECTION_VMA.  To be given before dws_find.  */
+void dws_set_symbols (Dws *dws, const DwsElfSym *syms, size_t n,
+                      vma_t section_vma);
+
+void dws_close (Dws *dws);
+
+/* The file, line and function name at ADDR, as bfd_find_nearest_line
+   gives them when asked in the same order (its naming through symbols
+   remembers earlier questions).  False unless all three are known.
+   *ONCE tells that the name is a symbol's that later questions at the
+   same address will not give.  The strings live until dws_close.  */
+bool dws_find (Dws *dws, vma_t addr, const char **file, const char **func,
+               int *line, bool *once);
+
+/* Whether BFD's answer at ADDR is not certain: two function entries of
+   the same length hold it, and BFD takes the one whose record lies
+   higher in its memory (dws_find takes the later in the DWARF, which is
+   where BFD allocates them as long as its heap grows upwards).  For the
+   tests.  */
+bool dws_ambiguous (const Dws *d, vma_t addr);
+
+/* Append to *V (N of CAP used) the addresses where dws_find's answer
+   may change apart from the symbols: where rows, function entries and
+   units start and end.  */
+void dws_boundaries (const Dws *d, vma_t **v, size_t *n, size_t *cap);
+
+#endif
