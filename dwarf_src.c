@@ -73,7 +73,8 @@ struct Dws
 {
   int fd;
   Dwarf *dw;               /* the names point into its sections */
-  bool exact;              /* every feature met is modelled */
+  bool exact;              /* every feature met is modelled... */
+  bool lines_exact;        /* ...and in the line programs */
   vma_t floor;             /* ranges ending here or below are never asked */
 
   Row *rows;               /* in address order */
@@ -89,13 +90,14 @@ struct Dws
   size_t nranges, ranges_cap;
   Range *units;            /* of units; func unused */
   size_t nunits, units_cap;
-  uint32_t unit;           /* the number of the unit being read */
   Piece *pieces;
   size_t npieces;
 
   DwsElfSym *syms;         /* by offset, one per offset */
   size_t nsyms;
   vma_t section_vma;
+
+  size_t row_hint, piece_hint, sym_hint;   /* see count_upto */
 };
 
 /* ---- reading bytes ------------------------------------------------------ */
@@ -313,6 +315,7 @@ typedef struct LineTable
   const char **dirs;
   size_t ndirs, dirs_cap;
   uint32_t file_base, nfile;   /* the table's names in Dws.files */
+  uint32_t unit;               /* the unit it belongs to */
 } LineTable;
 
 /* A DWARF 5 entry's field in form FORM; a string if STR, else a number.  */
@@ -470,13 +473,13 @@ push_row (Dws *d, LineTable *t, Machine *m, bool end)
     {
       gp_grow (&d->seqs, &d->seqs_cap, d->nseqs + 1, sizeof *d->seqs);
       d->seqs[d->nseqs++] = (Sequence) { .low = m->addr, .first = d->nrows,
-                                         .unit = d->unit };
+                                         .unit = t->unit };
       m->in_sequence = true;
     }
   seq = &d->seqs[d->nseqs - 1];
   r = seq->n ? &d->rows[seq->first + seq->n - 1] : NULL;
   if (r && m->addr < r->addr)
-    d->exact = false;   /* rows out of order */
+    d->lines_exact = false;   /* rows out of order */
   /* Of the rows at one address the last counts (not an end's).  */
   if (!(r && !end && r->addr == m->addr))
     {
@@ -495,11 +498,11 @@ push_row (Dws *d, LineTable *t, Machine *m, bool end)
     }
   /* A file the table does not list: BFD has a name of its own for it.  */
   if (m->file >= t->nfile)
-    d->exact = false;
+    d->lines_exact = false;
   r->file = t->file_base + (uint32_t) m->file;
   r->line = (uint32_t) m->line;
   if (m->line > UINT32_MAX)
-    d->exact = false;
+    d->lines_exact = false;
 }
 
 static void
@@ -549,7 +552,7 @@ run_program (Dws *d, Cursor *c, LineTable *t)
             else if (sub == DW_LNE_set_address)
               m.addr = get (c, (size_t) (len - 1));
             else if (sub == DW_LNE_define_file)
-              d->exact = false;
+              d->lines_exact = false;
             c->p = next;
             break;
           }
@@ -582,20 +585,20 @@ run_program (Dws *d, Cursor *c, LineTable *t)
         }
     }
   if (m.in_sequence)
-    d->exact = false;   /* a sequence without its end */
+    d->lines_exact = false;   /* a sequence without its end */
 }
 
 /* The line program at OFFSET of .debug_line, for a unit compiled in
    COMP_DIR.  */
 static bool
 read_line_table (Dws *d, const Sections *s, uint64_t offset,
-                 const char *comp_dir)
+                 const char *comp_dir, uint32_t unit)
 {
   Cursor c, u;
   uint64_t length, header_length;
   unsigned offset_size = 4;
   const unsigned char *program;
-  LineTable t = { .file_base = (uint32_t) d->nfiles };
+  LineTable t = { .file_base = (uint32_t) d->nfiles, .unit = unit };
   bool ok;
 
   if (!s->line || offset >= s->line->d_size)
@@ -633,7 +636,7 @@ read_line_table (Dws *d, const Sections *s, uint64_t offset,
     return false;
   /* Several operations per instruction (VLIW) are not modelled.  */
   if (t.max_ops != 1)
-    d->exact = false;
+    d->lines_exact = false;
   u.p += t.opcode_base - 1;
   {
     Cursor h = { u.p, program, s->big_endian, true };
@@ -725,7 +728,7 @@ die_names (Dwarf_Die *die, const char **linkage, const char **plain)
 }
 
 static void
-add_func (Dws *d, Dwarf_Die *die, bool plain_is_linkage)
+add_func (Dws *d, Dwarf_Die *die, bool plain_is_linkage, uint32_t unit)
 {
   Dwarf_Addr base, start, end;
   ptrdiff_t off = 0;
@@ -745,7 +748,7 @@ add_func (Dws *d, Dwarf_Die *die, bool plain_is_linkage)
       if (end <= d->floor)
         continue;
       gp_grow (&d->ranges, &d->ranges_cap, d->nranges + 1, sizeof *d->ranges);
-      d->ranges[d->nranges++] = (Range) { start, end, index, d->unit };
+      d->ranges[d->nranges++] = (Range) { start, end, index, unit };
     }
   if (off < 0)
     d->exact = false;
@@ -759,8 +762,8 @@ add_func (Dws *d, Dwarf_Die *die, bool plain_is_linkage)
 
 /* Every function entry of the unit CU, with an explicit stack: the
    nesting depth is the input's to choose.  */
-static bool
-walk_unit (Dws *d, Dwarf_Die *cu, bool plain_is_linkage)
+static void
+walk_unit (Dws *d, Dwarf_Die *cu, bool plain_is_linkage, uint32_t unit)
 {
   Dwarf_Die *stack = NULL, child;
   size_t depth = 0, cap = 0;
@@ -777,7 +780,7 @@ walk_unit (Dws *d, Dwarf_Die *cu, bool plain_is_linkage)
       if (dwarf_siblingof (&die, &stack[depth]) == 0)
         depth++;
       if (has_code (dwarf_tag (&die)))
-        add_func (d, &die, plain_is_linkage);
+        add_func (d, &die, plain_is_linkage, unit);
       if (dwarf_haschildren (&die) && dwarf_child (&die, &child) == 0)
         {
           gp_grow (&stack, &cap, depth + 1, sizeof *stack);
@@ -785,56 +788,90 @@ walk_unit (Dws *d, Dwarf_Die *cu, bool plain_is_linkage)
         }
     }
   free (stack);
-  return true;
 }
 
-/* Whether a sequence from the FIRST on covers any address.  */
-static bool
-has_code_rows (const Dws *d, size_t first)
+/* A compilation unit, as read before its line program and function
+   entries.  */
+typedef struct Unit
 {
-  for (size_t i = first; i < d->nseqs; i++)
-    if (d->seqs[i].low < d->seqs[i].high)
-      return true;
-  return false;
-}
+  Dwarf_Die die;
+  bool plain_is_linkage;
+  bool has_ranges;
+  bool has_lines;
+  uint64_t stmt_list;
+  const char *comp_dir;
+} Unit;
 
-/* One compilation unit: its ranges, line table and functions.  */
-static bool
-read_unit (Dws *d, const Sections *s, Dwarf_Die *cu)
+/* The unit CU's ranges and what its line program and its entries need.  */
+static void
+read_unit (Dws *d, Dwarf_Die *cu, Unit *u, uint32_t index)
 {
   Dwarf_Addr base, start, end;
   Dwarf_Attribute attr;
   Dwarf_Word stmt_list;
   ptrdiff_t off = 0;
-  bool plain_is_linkage = false, any = false;
   int lang = dwarf_srclang (cu);
-  size_t nseqs = d->nseqs, nranges = d->nranges;
 
+  *u = (Unit) { .die = *cu };
   if (dwarf_tag (cu) != DW_TAG_compile_unit || lang < 0
-      || !known_language (lang, &plain_is_linkage)
+      || !known_language (lang, &u->plain_is_linkage)
       || dwarf_hasattr (cu, DW_AT_dwo_name)
       || dwarf_hasattr (cu, DW_AT_GNU_dwo_name))
     d->exact = false;
   while ((off = dwarf_ranges (cu, off, &base, &start, &end)) > 0)
     {
-      any = true;
+      u->has_ranges = true;
       if (end <= d->floor)
         continue;
       gp_grow (&d->units, &d->units_cap, d->nunits + 1, sizeof *d->units);
-      d->units[d->nunits++] = (Range) { start, end, 0, d->unit };
+      d->units[d->nunits++] = (Range) { start, end, 0, index };
     }
   if (off < 0)
     d->exact = false;
   if (dwarf_attr (cu, DW_AT_stmt_list, &attr)
-      && dwarf_formudata (&attr, &stmt_list) == 0
-      && !read_line_table (d, s, stmt_list, attr_string (cu, DW_AT_comp_dir)))
-    return false;
-  walk_unit (d, cu, plain_is_linkage);
-  /* BFD asks a unit without ranges about any address the others do not
-     hold; that is modelled only if it has no code to answer with.  */
-  if (!any && (d->nranges > nranges || has_code_rows (d, nseqs)))
-    d->exact = false;
-  d->unit++;
+      && dwarf_formudata (&attr, &stmt_list) == 0)
+    {
+      u->has_lines = true;
+      u->stmt_list = stmt_list;
+      u->comp_dir = attr_string (cu, DW_AT_comp_dir);
+    }
+}
+
+/* The line programs of all units, on a thread of their own (they touch
+   only the rows, sequences and files, and no libdw state).  */
+typedef struct LineJob
+{
+  Dws *d;
+  const Sections *s;
+  const Unit *units;
+  size_t n;
+  bool ok;
+  GpTask task;
+} LineJob;
+
+static void
+line_job_run (void *arg)
+{
+  LineJob *job = arg;
+
+  job->ok = true;
+  for (size_t i = 0; i < job->n && job->ok; i++)
+    if (job->units[i].has_lines)
+      job->ok = read_line_table (job->d, job->s, job->units[i].stmt_list,
+                                 job->units[i].comp_dir, (uint32_t) i);
+}
+
+/* BFD asks a unit without ranges about any address the others do not
+   hold; that is modelled only if it has no code to answer with.  */
+static bool
+rangeless_units_empty (const Dws *d, const Unit *units)
+{
+  for (size_t i = 0; i < d->nranges; i++)
+    if (!units[d->ranges[i].unit].has_ranges)
+      return false;
+  for (size_t i = 0; i < d->nseqs; i++)
+    if (d->seqs[i].low < d->seqs[i].high && !units[d->seqs[i].unit].has_ranges)
+      return false;
   return true;
 }
 
@@ -1140,11 +1177,13 @@ dws_open (const char *filename, vma_t floor)
 {
   Dws *d = gp_calloc (1, sizeof *d);
   Dwarf_Off off = 0, next;
-  size_t header;
+  size_t header, nunits = 0, cap = 0;
+  Unit *units = NULL;
   Sections s;
+  LineJob lines;
   int r;
 
-  d->exact = true;
+  d->exact = d->lines_exact = true;
   d->floor = floor;
   d->fd = open (filename, O_RDONLY);
   if (d->fd < 0 || !(d->dw = dwarf_begin (d->fd, DWARF_C_READ))
@@ -1155,17 +1194,29 @@ dws_open (const char *filename, vma_t floor)
     {
       Dwarf_Die cu;
 
-      if (!dwarf_offdie (d->dw, off + header, &cu) || !read_unit (d, &s, &cu))
+      if (!dwarf_offdie (d->dw, off + header, &cu))
         goto fail;
+      gp_grow (&units, &cap, nunits + 1, sizeof *units);
+      read_unit (d, &cu, &units[nunits], (uint32_t) nunits);
+      nunits++;
       off = next;
     }
-  if (r < 0 || !d->exact || !units_disjoint (d))
+  if (r < 0 || !d->exact)
     goto fail;
-  if (!order_rows (d) || !build_pieces (d))
+  lines = (LineJob) { .d = d, .s = &s, .units = units, .n = nunits };
+  gp_task_start (&lines.task, line_job_run, &lines);
+  for (size_t i = 0; i < nunits; i++)
+    walk_unit (d, &units[i].die, units[i].plain_is_linkage, (uint32_t) i);
+  gp_task_wait (&lines.task);
+  if (!lines.ok || !d->exact || !d->lines_exact || !units_disjoint (d)
+      || !rangeless_units_empty (d, units)
+      || !order_rows (d) || !build_pieces (d))
     goto fail;
+  free (units);
   return d;
 
 fail:
+  free (units);
   dws_close (d);
   return NULL;
 }
@@ -1204,47 +1255,56 @@ dws_boundaries (const Dws *d, vma_t **v, size_t *n, size_t *cap)
     (*v)[(*n)++] = d->units[i].high;
 }
 
-/* The row at ADDR, or NULL.  */
-static const Row *
-row_at (const Dws *d, vma_t addr)
+/* How many of the N entries at BASE, STRIDE bytes apart and each
+   starting with its address, lie at or before ADDR.  *HINT, the last
+   such answer, is tried first and then the next: the questions come
+   mostly in address order.  */
+static size_t
+count_upto (const void *base, size_t n, size_t stride, vma_t addr,
+            size_t *hint)
 {
-  size_t lo = 0, hi = d->nrows;
+  const unsigned char *b = base;
+  size_t lo = 0, hi = n;
 
+#define KEY(i) (*(const vma_t *) (b + (i) * stride))
+  for (size_t k = *hint; k <= *hint + 1 && k <= n; k++)
+    if ((k == 0 || KEY (k - 1) <= addr) && (k == n || KEY (k) > addr))
+      return *hint = k;
   while (lo < hi)
     {
       size_t mid = lo + (hi - lo) / 2;
 
-      if (d->rows[mid].addr <= addr)
+      if (KEY (mid) <= addr)
         lo = mid + 1;
       else
         hi = mid;
     }
-  if (lo == 0 || d->rows[lo - 1].file == NO_FILE)
-    return NULL;
-  return &d->rows[lo - 1];
+#undef KEY
+  return *hint = lo;
+}
+
+/* The row at ADDR, or NULL.  */
+static const Row *
+row_at (Dws *d, vma_t addr)
+{
+  size_t k = count_upto (d->rows, d->nrows, sizeof *d->rows, addr,
+                         &d->row_hint);
+
+  return k == 0 || d->rows[k - 1].file == NO_FILE ? NULL : &d->rows[k - 1];
 }
 
 static const Piece *
-piece_at (const Dws *d, vma_t addr)
+piece_at (const Dws *d, vma_t addr, size_t *hint)
 {
-  size_t lo = 0, hi = d->npieces;
+  size_t k = count_upto (d->pieces, d->npieces, sizeof *d->pieces, addr, hint);
 
-  while (lo < hi)
-    {
-      size_t mid = lo + (hi - lo) / 2;
-
-      if (d->pieces[mid].start <= addr)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return lo ? &d->pieces[lo - 1] : NULL;
+  return k ? &d->pieces[k - 1] : NULL;
 }
 
 static Func *
 func_at (Dws *d, vma_t addr)
 {
-  const Piece *p = piece_at (d, addr);
+  const Piece *p = piece_at (d, addr, &d->piece_hint);
 
   return p && p->func != NO_FUNC ? &d->funcs[p->func] : NULL;
 }
@@ -1252,7 +1312,8 @@ func_at (Dws *d, vma_t addr)
 bool
 dws_ambiguous (const Dws *d, vma_t addr)
 {
-  const Piece *p = piece_at (d, addr);
+  size_t hint = 0;
+  const Piece *p = piece_at (d, addr, &hint);
 
   return p && p->tie;
 }
@@ -1260,21 +1321,12 @@ dws_ambiguous (const Dws *d, vma_t addr)
 /* The symbol BFD names ADDR after, or NULL: the last at or before it,
    measured from the section's start.  */
 static const DwsElfSym *
-sym_at (const Dws *d, vma_t addr)
+sym_at (Dws *d, vma_t addr)
 {
-  vma_t offset = addr - d->section_vma;
-  size_t lo = 0, hi = d->nsyms;
+  size_t k = count_upto (d->syms, d->nsyms, sizeof *d->syms,
+                         addr - d->section_vma, &d->sym_hint);
 
-  while (lo < hi)
-    {
-      size_t mid = lo + (hi - lo) / 2;
-
-      if (d->syms[mid].offset <= offset)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return lo ? &d->syms[lo - 1] : NULL;
+  return k ? &d->syms[k - 1] : NULL;
 }
 
 bool
