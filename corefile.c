@@ -883,7 +883,7 @@ core_create_line_syms (Core *core, const Options *opt, SymTab *symtab,
   size_t n = 0, nprobes;
   vma_t *probes, extra = 0, step = (vma_t) core->min_insn_size;
   vma_t end = core->text_vma + core->text_size;
-  const char *last_file = NULL;
+  const char *last_file = NULL, *last_func = NULL, *last_name = NULL;
   SourceFile *last_sf = NULL;
   DwarfRead dwarf;
 
@@ -910,17 +910,19 @@ core_create_line_syms (Core *core, const Options *opt, SymTab *symtab,
       /* The next byte gets another name, and GNU's walk asks there.  */
       if (once && vma + step < end && (i == nprobes || probes[i] > vma + step))
         extra = vma + step;
-      if (prev && prev->line_num == line && same_str (prev->name, func)
-          && same_str (prev->file->name, file))
-        continue;
-      s = &lines[n++];
-      memset (s, 0, sizeof *s);
-      s->name = func;
       if (file != last_file)
         {
           last_file = file;
           last_sf = srcfile_lookup_path (files, file);
         }
+      if (func != last_func)
+        last_func = last_name = func;
+      if (prev && prev->line_num == line && prev->file == last_sf
+          && same_str (prev->name, last_name))
+        continue;
+      s = &lines[n++];
+      memset (s, 0, sizeof *s);
+      s->name = last_name;
       s->file = last_sf;
       s->line_num = line;
       s->addr = vma;
@@ -933,6 +935,10 @@ core_create_line_syms (Core *core, const Options *opt, SymTab *symtab,
 
           if (f)
             s->is_static = f->is_static;
+          /* The lines then share the function's copy of the name, and
+             sorting by name mostly compares pointers.  */
+          if (f && same_str (f->name, s->name))
+            last_name = s->name = f->name;
         }
     }
   free (probes);

@@ -69,6 +69,21 @@ typedef struct Piece
   bool tie;
 } Piece;
 
+/* A sorted array of entries, STRIDE bytes apart and each starting with
+   its address, with a coarse index for questions out of order (gprof
+   asks about the functions in symbol order): bucket[b] counts the
+   entries below base + (b << shift), about four entries a bucket.  */
+typedef struct Sorted
+{
+  const unsigned char *entries;
+  size_t n, stride;
+  vma_t base;
+  unsigned shift;
+  uint32_t *bucket;
+  size_t nbuckets;
+  size_t hint;               /* the last answer */
+} Sorted;
+
 struct Dws
 {
   int fd;
@@ -97,7 +112,7 @@ struct Dws
   size_t nsyms;
   vma_t section_vma;
 
-  size_t row_hint, piece_hint, sym_hint;   /* see count_upto */
+  Sorted row_index, piece_index, sym_index;
 };
 
 /* ---- reading bytes ------------------------------------------------------ */
@@ -197,6 +212,70 @@ section_string (const Elf_Data *data, uint64_t offset)
   s = (const char *) data->d_buf + offset;
   return memchr (s, 0, data->d_size - offset) ? s : NULL;
 }
+
+/* ---- sorted arrays ------------------------------------------------------ */
+
+#define KEY(t, i) (*(const vma_t *) ((t)->entries + (i) * (t)->stride))
+
+static void
+sorted_init (Sorted *t, const void *entries, size_t n, size_t stride)
+{
+  vma_t span;
+  size_t k = 0;
+
+  *t = (Sorted) { .entries = entries, .n = n, .stride = stride };
+  if (n == 0 || n > UINT32_MAX)
+    return;
+  t->base = KEY (t, 0);
+  span = KEY (t, n - 1) - t->base;
+  while (t->shift < 63 && (span >> t->shift) > n / 4)
+    t->shift++;
+  t->nbuckets = (size_t) (span >> t->shift) + 1;
+  t->bucket = gp_reallocarray (NULL, t->nbuckets + 1, sizeof *t->bucket);
+  for (size_t b = 0; b <= t->nbuckets; b++)
+    {
+      while (k < n && ((KEY (t, k) - t->base) >> t->shift) < b)
+        k++;
+      t->bucket[b] = (uint32_t) k;
+    }
+}
+
+/* How many entries lie at or before ADDR.  The last answer is tried
+   first and then the next: the questions come mostly in address
+   order.  */
+static size_t
+count_upto (Sorted *t, vma_t addr)
+{
+  size_t lo = 0, hi = t->n;
+
+  for (size_t k = t->hint; k <= t->hint + 1 && k <= t->n; k++)
+    if ((k == 0 || KEY (t, k - 1) <= addr) && (k == t->n || KEY (t, k) > addr))
+      return t->hint = k;
+  if (t->bucket && addr >= t->base)
+    {
+      vma_t b = (addr - t->base) >> t->shift;
+
+      if (b < t->nbuckets)
+        {
+          lo = t->bucket[b];
+          hi = t->bucket[b + 1];
+        }
+      else
+        lo = t->n;
+    }
+  while (lo < hi)
+    {
+      size_t mid = lo + (hi - lo) / 2;
+
+      if (KEY (t, mid) <= addr)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return t->hint = lo;
+}
+
+#undef KEY
 
 /* ---- sections ------------------------------------------------------------ */
 
@@ -1168,6 +1247,8 @@ dws_set_symbols (Dws *d, const DwsElfSym *syms, size_t n, vma_t section_vma)
     if (i == 0 || keys[i].sym.offset != keys[i - 1].sym.offset)
       d->syms[d->nsyms++] = keys[i].sym;
   free (keys);
+  free (d->sym_index.bucket);
+  sorted_init (&d->sym_index, d->syms, d->nsyms, sizeof *d->syms);
 }
 
 /* ---- the interface ---------------------------------------------------- */
@@ -1212,6 +1293,8 @@ dws_open (const char *filename, vma_t floor)
       || !rangeless_units_empty (d, units)
       || !order_rows (d) || !build_pieces (d))
     goto fail;
+  sorted_init (&d->row_index, d->rows, d->nrows, sizeof *d->rows);
+  sorted_init (&d->piece_index, d->pieces, d->npieces, sizeof *d->pieces);
   free (units);
   return d;
 
@@ -1236,6 +1319,9 @@ dws_close (Dws *d)
   free (d->units);
   free (d->pieces);
   free (d->syms);
+  free (d->row_index.bucket);
+  free (d->piece_index.bucket);
+  free (d->sym_index.bucket);
   if (d->dw)
     dwarf_end (d->dw);
   if (d->fd >= 0)
@@ -1255,48 +1341,20 @@ dws_boundaries (const Dws *d, vma_t **v, size_t *n, size_t *cap)
     (*v)[(*n)++] = d->units[i].high;
 }
 
-/* How many of the N entries at BASE, STRIDE bytes apart and each
-   starting with its address, lie at or before ADDR.  *HINT, the last
-   such answer, is tried first and then the next: the questions come
-   mostly in address order.  */
-static size_t
-count_upto (const void *base, size_t n, size_t stride, vma_t addr,
-            size_t *hint)
-{
-  const unsigned char *b = base;
-  size_t lo = 0, hi = n;
-
-#define KEY(i) (*(const vma_t *) (b + (i) * stride))
-  for (size_t k = *hint; k <= *hint + 1 && k <= n; k++)
-    if ((k == 0 || KEY (k - 1) <= addr) && (k == n || KEY (k) > addr))
-      return *hint = k;
-  while (lo < hi)
-    {
-      size_t mid = lo + (hi - lo) / 2;
-
-      if (KEY (mid) <= addr)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-#undef KEY
-  return *hint = lo;
-}
 
 /* The row at ADDR, or NULL.  */
 static const Row *
 row_at (Dws *d, vma_t addr)
 {
-  size_t k = count_upto (d->rows, d->nrows, sizeof *d->rows, addr,
-                         &d->row_hint);
+  size_t k = count_upto (&d->row_index, addr);
 
   return k == 0 || d->rows[k - 1].file == NO_FILE ? NULL : &d->rows[k - 1];
 }
 
 static const Piece *
-piece_at (const Dws *d, vma_t addr, size_t *hint)
+piece_at (Dws *d, vma_t addr)
 {
-  size_t k = count_upto (d->pieces, d->npieces, sizeof *d->pieces, addr, hint);
+  size_t k = count_upto (&d->piece_index, addr);
 
   return k ? &d->pieces[k - 1] : NULL;
 }
@@ -1304,16 +1362,15 @@ piece_at (const Dws *d, vma_t addr, size_t *hint)
 static Func *
 func_at (Dws *d, vma_t addr)
 {
-  const Piece *p = piece_at (d, addr, &d->piece_hint);
+  const Piece *p = piece_at (d, addr);
 
   return p && p->func != NO_FUNC ? &d->funcs[p->func] : NULL;
 }
 
 bool
-dws_ambiguous (const Dws *d, vma_t addr)
+dws_ambiguous (Dws *d, vma_t addr)
 {
-  size_t hint = 0;
-  const Piece *p = piece_at (d, addr, &hint);
+  const Piece *p = piece_at (d, addr);
 
   return p && p->tie;
 }
@@ -1323,8 +1380,7 @@ dws_ambiguous (const Dws *d, vma_t addr)
 static const DwsElfSym *
 sym_at (Dws *d, vma_t addr)
 {
-  size_t k = count_upto (d->syms, d->nsyms, sizeof *d->syms,
-                         addr - d->section_vma, &d->sym_hint);
+  size_t k = count_upto (&d->sym_index, addr - d->section_vma);
 
   return k ? &d->syms[k - 1] : NULL;
 }

@@ -60,7 +60,7 @@ bool dws_find (Dws *dws, vma_t addr, const char **file, const char **func,
    higher in its memory (dws_find takes the later in the DWARF, which is
    where BFD allocates them as long as its heap grows upwards).  For the
    tests.  */
-bool dws_ambiguous (const Dws *d, vma_t addr);
+bool dws_ambiguous (Dws *d, vma_t addr);
 
 /* Append to *V (N of CAP used) the addresses where dws_find's answer
    may change apart from the symbols: where rows, function entries and
