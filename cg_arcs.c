@@ -849,13 +849,15 @@ typedef struct TotalKey
   Sym *sym;
   char first;             /* name[0], or 0 without a name */
   bool cycle;             /* a cycle header */
+  uint32_t rank;          /* sort_plain_zeros: the name's place */
 } TotalKey;
 
 static TotalKey
 total_key (Sym *s)
 {
   return (TotalKey) { s->prop_self + s->prop_child, s->ncalls, s->name, s,
-                      s->name ? s->name[0] : 0, !s->name && s->cyc_num != 0 };
+                      s->name ? s->name[0] : 0, !s->name && s->cyc_num != 0,
+                      0 };
 }
 
 /* The call graph's order: most total time first; at equal times cycles,
@@ -889,6 +891,240 @@ cmp_total (const void *a, const void *b, void *ctx)
   return l->name == r->name ? 0 : strcmp (l->name, r->name);
 }
 
+/* ---- the call graph's order ------------------------------------------
+
+   A merge sort with cmp_total, as GNU's qsort, gives the order of a
+   stable sort by those keys: cmp_total says "left first" for two cycles
+   or two unnamed symbols of equal time, and a merge sort's left run
+   holds the earlier elements.  So the keys can be sorted in groups.
+   With -l most symbols are lines without time (total 0), and the lines
+   of a function share its name: those are ordered by counting instead,
+   on the rank of their name among the distinct names.  */
+
+/* A named symbol (not a cycle) with a total of exactly 0: cmp_total puts
+   it after every key with time or cycle or no name, before any negative
+   total, and among its kind orders by underscore, calls and name.  */
+static bool
+plain_zero (const TotalKey *k)
+{
+  return k->total == 0.0 && !k->cycle && k->name;
+}
+
+static int
+cmp_more_calls (const void *a, const void *b, void *ctx)
+{
+  const TotalKey *l = a, *r = b;
+
+  (void) ctx;
+  return l->ncalls > r->ncalls ? -1 : l->ncalls < r->ncalls;
+}
+
+/* A distinct name string, with its first 8 bytes as a number that
+   orders as strcmp does.  */
+typedef struct UniqName
+{
+  uint64_t prefix;
+  const char *name;
+  uint32_t id;
+} UniqName;
+
+static int
+cmp_uniq (const void *a, const void *b)
+{
+  const UniqName *l = a, *r = b;
+
+  if (l->prefix != r->prefix)
+    return l->prefix < r->prefix ? -1 : 1;
+  return strcmp (l->name, r->name);
+}
+
+static uint64_t
+name_prefix (const char *name)
+{
+  uint64_t v = 0;
+
+  for (int i = 0; i < 8; i++)
+    {
+      v = v << 8 | (unsigned char) *name;
+      if (*name)
+        name++;
+    }
+  return v;
+}
+
+/* The distinct names: an open-addressing table of name pointers, the
+   slot holding the name's number.  */
+typedef struct NameSet
+{
+  const char **name;
+  uint32_t *id;
+  size_t cap, n;
+} NameSet;
+
+static size_t
+nameset_slot (const NameSet *set, const char *name)
+{
+  size_t mask = set->cap - 1;
+  size_t h = (size_t) (((uintptr_t) name >> 3) * 0x9e3779b97f4a7c15u) & mask;
+
+  while (set->name[h] && set->name[h] != name)
+    h = (h + 1) & mask;
+  return h;
+}
+
+static uint32_t
+nameset_id (NameSet *set, const char *name)
+{
+  size_t h;
+
+  if (2 * (set->n + 1) > set->cap)
+    {
+      NameSet bigger = { gp_calloc (set->cap * 2, sizeof *bigger.name),
+                         gp_calloc (set->cap * 2, sizeof *bigger.id),
+                         set->cap * 2, set->n };
+
+      for (size_t i = 0; i < set->cap; i++)
+        if (set->name[i])
+          {
+            size_t k = nameset_slot (&bigger, set->name[i]);
+
+            bigger.name[k] = set->name[i];
+            bigger.id[k] = set->id[i];
+          }
+      free (set->name);
+      free (set->id);
+      *set = bigger;
+    }
+  h = nameset_slot (set, name);
+  if (!set->name[h])
+    {
+      set->name[h] = name;
+      set->id[h] = (uint32_t) set->n++;
+    }
+  return set->id[h];
+}
+
+/* Sort the N plain-zero keys at V (in table order) as a stable sort by
+   cmp_total would.  False, with V untouched, if the names of
+   neighbours mostly differ: the merge sort is then as fast.  */
+static bool
+sort_plain_zeros (TotalKey **v, size_t n)
+{
+  NameSet set;
+  const char *last = NULL;
+  uint32_t last_id = 0, nrank = 0, *rank_of;
+  size_t ncalled = 0, k = 0, changes = 0;
+  UniqName *uniq;
+  TotalKey **tmp;
+  size_t *count;
+
+  /* The lines of a function come together and share its name.  */
+  for (size_t i = 1; i < n; i++)
+    changes += v[i]->name != v[i - 1]->name;
+  if (changes > n / 2)
+    return false;
+  /* Each key's name number (in rank, for now).  */
+  set = (NameSet) { gp_calloc (64, sizeof *set.name),
+                    gp_calloc (64, sizeof *set.id), 64, 0 };
+  for (size_t i = 0; i < n; i++)
+    {
+      if (v[i]->name != last)
+        {
+          last = v[i]->name;
+          last_id = nameset_id (&set, last);
+        }
+      v[i]->rank = last_id;
+    }
+  /* The names in strcmp order; equal strings at different addresses
+     share a rank.  */
+  uniq = gp_reallocarray (NULL, set.n ? set.n : 1, sizeof *uniq);
+  for (size_t i = 0, u = 0; i < set.cap; i++)
+    if (set.name[i])
+      uniq[u++] = (UniqName) { name_prefix (set.name[i]), set.name[i],
+                               set.id[i] };
+  qsort (uniq, set.n, sizeof *uniq, cmp_uniq);
+  rank_of = gp_reallocarray (NULL, set.n ? set.n : 1, sizeof *rank_of);
+  for (size_t u = 0; u < set.n; u++)
+    {
+      if (u > 0 && cmp_uniq (&uniq[u - 1], &uniq[u]) != 0)
+        nrank++;
+      rank_of[uniq[u].id] = nrank;
+    }
+  nrank++;
+
+  /* Least significant key first, each pass stable: the name's rank
+     (counting), calls (most first), then the leading underscore.  */
+  tmp = gp_reallocarray (NULL, n ? n : 1, sizeof *tmp);
+  count = gp_calloc ((size_t) nrank + 1, sizeof *count);
+  for (size_t i = 0; i < n; i++)
+    {
+      v[i]->rank = rank_of[v[i]->rank];
+      count[v[i]->rank + 1]++;
+    }
+  for (size_t r = 0; r < nrank; r++)
+    count[r + 1] += count[r];
+  for (size_t i = 0; i < n; i++)
+    tmp[count[v[i]->rank]++] = v[i];
+  for (size_t i = 0; i < n; i++)
+    if (tmp[i]->ncalls)
+      v[ncalled++] = tmp[i];
+  msort_ptrs ((void **) v, ncalled, cmp_more_calls, NULL);
+  for (size_t i = 0, z = ncalled; i < n; i++)
+    if (!tmp[i]->ncalls)
+      v[z++] = tmp[i];
+  for (size_t i = 0; i < n; i++)
+    if (v[i]->first != '_')
+      tmp[k++] = v[i];
+  for (size_t i = 0; i < n; i++)
+    if (v[i]->first == '_')
+      tmp[k++] = v[i];
+  memcpy (v, tmp, n * sizeof *v);
+  free (count);
+  free (tmp);
+  free (rank_of);
+  free (uniq);
+  free (set.name);
+  free (set.id);
+  return true;
+}
+
+/* The N keys of ORDER sorted as msort_ptrs with cmp_total sorts them:
+   the plain zeros apart when that pays.  */
+static void
+sort_keys (TotalKey **order, size_t n)
+{
+  TotalKey **zeros = gp_reallocarray (NULL, n ? n : 1, sizeof *zeros);
+  size_t nzero = 0, nother = 0, before = 0;
+
+  for (size_t i = 0; i < n; i++)
+    {
+      /* A NaN total compares equal to every total: no groups then.  */
+      if (order[i]->total != order[i]->total)
+        {
+          nzero = 0;
+          break;
+        }
+      if (plain_zero (order[i]))
+        zeros[nzero++] = order[i];
+    }
+  if (nzero == 0 || !sort_plain_zeros (zeros, nzero))
+    {
+      free (zeros);
+      msort_ptrs_parallel ((void **) order, n, cmp_total, NULL);
+      return;
+    }
+  for (size_t i = 0; i < n; i++)
+    if (!plain_zero (order[i]))
+      order[nother++] = order[i];
+  msort_ptrs_parallel ((void **) order, nother, cmp_total, NULL);
+  while (before < nother && !(order[before]->total < 0.0))
+    before++;
+  memmove (order + before + nzero, order + before,
+           (nother - before) * sizeof *order);
+  memcpy (order + before, zeros, nzero * sizeof *order);
+  free (zeros);
+}
+
 /* cg->time_sorted: the symbols and cycle headers in the call graph's
    order, each numbered by its place.  */
 static void
@@ -905,7 +1141,7 @@ sort_by_total (CallGraph *cg, SymTab *st)
     key[n + (size_t) c] = total_key (&cg->cycles[c]);
   for (size_t i = 0; i < total; i++)
     order[i] = &key[i];
-  msort_ptrs_parallel (order, total, cmp_total, NULL);
+  sort_keys ((TotalKey **) order, total);
   cg->ntime_sorted = total;
   cg->time_sorted = (Sym **) order;
   for (size_t i = 0; i < total; i++)

@@ -7,7 +7,9 @@
 #include "config.h"
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "gprof.h"
+#include "msort.h"
 #include "unit.h"
 
 typedef struct Call
@@ -387,6 +389,124 @@ test_tally_batch (void)
   run_free (batched);
 }
 
+/* The call graph's order as GNU's sort gives it: one merge sort of all
+   the symbols and cycle headers with its comparison, written here from
+   the spec (most total first; at equal totals cycles, unnamed symbols,
+   names without a leading underscore, more calls, then by name).  */
+static int
+cmp_gnu_total (const void *a, const void *b, void *ctx)
+{
+  const Sym *l = a, *r = b;
+  double diff = (l->prop_self + l->prop_child) - (r->prop_self + r->prop_child);
+
+  (void) ctx;
+  if (diff < 0.0)
+    return 1;
+  if (diff > 0.0)
+    return -1;
+  if (!l->name && l->cyc_num)
+    return -1;
+  if (!r->name && r->cyc_num)
+    return 1;
+  if (!l->name)
+    return -1;
+  if (!r->name)
+    return 1;
+  if (l->name[0] != '_' && r->name[0] == '_')
+    return -1;
+  if (l->name[0] == '_' && r->name[0] != '_')
+    return 1;
+  if (l->ncalls != r->ncalls)
+    return l->ncalls > r->ncalls ? -1 : 1;
+  return strcmp (l->name, r->name);
+}
+
+/* Many symbols without time that share names (as -l's lines share
+   their function's), equal names at different addresses, some with a
+   leading underscore, calls, a few cycles and negative times (a damaged
+   rate): cg_assemble's order must be that of the single merge sort.  */
+static void
+test_time_order (uint64_t seed, bool with_nan)
+{
+  enum { N = 3000, NAMES = 40 };
+  static const char *const stems[] = { "alpha", "_beta", "gamma", "__delta",
+                                       "eps", "zeta_long_name_common_prefix_a",
+                                       "zeta_long_name_common_prefix_b" };
+  char *pool[NAMES];
+  const char **saved = malloc (N * sizeof *saved);
+  Run *run = run_new (N, NULL);
+  Sym *b = run->symtab.base, **expect;
+  size_t nexpect;
+  Rng rng;
+  bool same = true;
+
+  rng_seed (&rng, seed);
+  for (size_t k = 0; k < NAMES; k++)
+    {
+      /* Every stem several times: equal strings, distinct copies.  */
+      pool[k] = malloc (64);
+      snprintf (pool[k], 64, "%s%zu", stems[k % 7], (k / 7) % 3);
+    }
+  for (size_t i = 0, k = 0; i < N; i++)
+    {
+      saved[i] = b[i].name;
+      if (rng_below (&rng, 8) == 0)
+        k = rng_below (&rng, NAMES);
+      b[i].name = pool[k];
+      switch (rng_below (&rng, 10))
+        {
+        case 0:
+          b[i].hist_time = (double) (1 + rng_below (&rng, 16)) / 8;
+          break;
+        case 1:
+          b[i].hist_time = rng_below (&rng, 4) == 0 ? -0.5 : 0.25;
+          break;
+        default:
+          b[i].hist_time = 0.0;
+          break;
+        }
+      b[i].ncalls = rng_below (&rng, 3) == 0 ? rng_below (&rng, 5) : 0;
+    }
+  if (with_nan)
+    b[rng_below (&rng, N)].hist_time = 0.0 / 0.0;
+  for (int c = 0; c < 5; c++)
+    {
+      size_t x = rng_below (&rng, N), y = rng_below (&rng, N);
+
+      if (x != y)
+        {
+          run_arc (run, x, y, 1 + rng_below (&rng, 3));
+          run_arc (run, y, x, 1 + rng_below (&rng, 3));
+        }
+    }
+  sym_ids_build (&run->ids, &run->opt, &run->symtab, &run->files,
+                 run_text_last (run), 0);
+  cg_assemble (run);
+
+  nexpect = N + (size_t) run->cg.ncycles;
+  expect = malloc (nexpect * sizeof *expect);
+  for (size_t i = 0; i < N; i++)
+    expect[i] = &b[i];
+  for (int c = 0; c < run->cg.ncycles; c++)
+    expect[N + (size_t) c] = &run->cg.cycles[c];
+  msort_ptrs ((void **) expect, nexpect, cmp_gnu_total, NULL);
+  same = run->cg.ntime_sorted == nexpect;
+  for (size_t i = 0; same && i < nexpect; i++)
+    same = run->cg.time_sorted[i] == expect[i]
+           && expect[i]->index == (int) (i + 1);
+  check (same, "time order of %d symbols and %d cycles, seed %llu%s", N,
+         run->cg.ncycles, (unsigned long long) seed,
+         with_nan ? ", one NaN time" : "");
+  for (size_t i = 0; i < N; i++)
+    b[i].name = saved[i];
+  for (size_t k = 0; k < NAMES; k++)
+    free (pool[k]);
+  free (expect);
+  free (saved);
+  sym_ids_free (&run->ids);
+  run_free (run);
+}
+
 int
 main (void)
 {
@@ -401,5 +521,8 @@ main (void)
   test_cycle_E_member ();
   test_cycle_F_member ();
   test_tally_batch ();
+  for (uint64_t k = 0; k < 4; k++)
+    test_time_order (unit_seed () + k, false);
+  test_time_order (unit_seed (), true);
   return check_done ();
 }
