@@ -700,17 +700,23 @@ core_create_function_syms (Core *core, const Options *opt, SymTab *symtab,
   symtab_finalize (symtab, core_text_last (core), NULL);
 }
 
-/* Sort N addresses: LSD radix sort, 16 bits at a time.  */
+/* Sort N addresses: LSD radix sort, 16 bits at a time, skipping the
+   digits that no two addresses differ in.  */
 static void
 sort_vmas (vma_t *v, size_t n)
 {
   vma_t *tmp = gp_reallocarray (NULL, n ? n : 1, sizeof *tmp), *src = v, *dst = tmp;
   size_t *count = gp_calloc (65536, sizeof *count);
+  vma_t varies = 0;
 
+  for (size_t i = 1; i < n; i++)
+    varies |= v[i] ^ v[0];
   for (int shift = 0; shift < 64; shift += 16)
     {
       size_t sum = 0;
 
+      if (((varies >> shift) & 0xffff) == 0)
+        continue;
       memset (count, 0, 65536 * sizeof *count);
       for (size_t i = 0; i < n; i++)
         count[(src[i] >> shift) & 0xffff]++;
@@ -726,7 +732,8 @@ sort_vmas (vma_t *v, size_t n)
       src = dst;
       dst = src == v ? tmp : v;
     }
-  /* Four passes: the result is back in V.  */
+  if (src != v)
+    memcpy (v, src, n * sizeof *v);
   free (count);
   free (tmp);
 }

@@ -22,12 +22,12 @@
 #include "dwarf_src.h"
 
 #include <dwarf.h>
-#include <elfutils/libdw.h>
 #include <fcntl.h>
-#include <gelf.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "dwarf_bytes.h"
+#include "dwarf_info.h"
 #include "util.h"
 
 enum { NO_FILE = UINT32_MAX, NO_FUNC = UINT32_MAX };
@@ -87,7 +87,8 @@ typedef struct Sorted
 struct Dws
 {
   int fd;
-  Dwarf *dw;               /* the names point into its sections */
+  Elf *elf;                /* the names point into its sections */
+  DwiSections sec;
   bool exact;              /* every feature met is modelled... */
   bool lines_exact;        /* ...and in the line programs */
   vma_t floor;             /* ranges ending here or below are never asked */
@@ -114,104 +115,6 @@ struct Dws
 
   Sorted row_index, piece_index, sym_index;
 };
-
-/* ---- reading bytes ------------------------------------------------------ */
-
-typedef struct Cursor
-{
-  const unsigned char *p, *end;
-  bool big_endian;
-  bool ok;
-} Cursor;
-
-static uint64_t
-get (Cursor *c, size_t n)
-{
-  uint64_t v = 0;
-
-  if (n > 8 || (size_t) (c->end - c->p) < n)
-    {
-      c->ok = false;
-      c->p = c->end;
-      return 0;
-    }
-  for (size_t i = 0; i < n; i++)
-    v |= (uint64_t) c->p[i] << (8 * (c->big_endian ? n - 1 - i : i));
-  c->p += n;
-  return v;
-}
-
-static uint64_t
-uleb (Cursor *c)
-{
-  uint64_t v = 0;
-  unsigned shift = 0;
-
-  while (c->p < c->end)
-    {
-      unsigned char b = *c->p++;
-
-      if (shift < 64)
-        v |= (uint64_t) (b & 0x7f) << shift;
-      shift += 7;
-      if (!(b & 0x80))
-        return v;
-    }
-  c->ok = false;
-  return v;
-}
-
-static int64_t
-sleb (Cursor *c)
-{
-  uint64_t v = 0;
-  unsigned shift = 0;
-
-  while (c->p < c->end)
-    {
-      unsigned char b = *c->p++;
-
-      if (shift < 64)
-        v |= (uint64_t) (b & 0x7f) << shift;
-      shift += 7;
-      if (!(b & 0x80))
-        {
-          if (shift < 64 && (b & 0x40))
-            v |= ~(uint64_t) 0 << shift;
-          return (int64_t) v;
-        }
-    }
-  c->ok = false;
-  return 0;
-}
-
-static const char *
-cstring (Cursor *c)
-{
-  const unsigned char *s = c->p;
-  const unsigned char *nul = memchr (s, 0, (size_t) (c->end - s));
-
-  if (!nul)
-    {
-      c->ok = false;
-      c->p = c->end;
-      return NULL;
-    }
-  c->p = nul + 1;
-  return (const char *) s;
-}
-
-/* A string at OFFSET of a string section.  */
-static const char *
-section_string (const Elf_Data *data, uint64_t offset)
-{
-  const char *s;
-
-  if (!data || offset >= data->d_size)
-    return NULL;
-  s = (const char *) data->d_buf + offset;
-  return memchr (s, 0, data->d_size - offset) ? s : NULL;
-}
 
 /* ---- sorted arrays ------------------------------------------------------ */
 
@@ -277,68 +180,16 @@ count_upto (Sorted *t, vma_t addr)
 
 #undef KEY
 
-/* ---- sections ------------------------------------------------------------ */
-
-typedef struct Sections
+/* A string at OFFSET of a string section.  */
+static const char *
+section_string (const DwiSection *sec, uint64_t offset)
 {
-  Elf_Data *line, *str, *line_str;
-  bool has_line, has_types;
-  bool big_endian;
-} Sections;
+  const char *str;
 
-/* The contents of a debugging section, uncompressed as BFD reads them
-   (also from the older .zdebug_ form).  */
-static Elf_Data *
-section_data (Elf_Scn *scn, const GElf_Shdr *shdr, bool gnu_compressed)
-{
-  if (gnu_compressed ? elf_compress_gnu (scn, 0, 0) < 0
-      : (shdr->sh_flags & SHF_COMPRESSED) && elf_compress (scn, 0, 0) < 0)
+  if (offset >= sec->size)
     return NULL;
-  return shdr->sh_type == SHT_NOBITS ? NULL : elf_getdata (scn, NULL);
-}
-
-static bool
-find_sections (Elf *elf, Sections *s)
-{
-  size_t shstrndx;
-  Elf_Scn *scn = NULL;
-
-  memset (s, 0, sizeof *s);
-  if (elf_getshdrstrndx (elf, &shstrndx) != 0)
-    return false;
-  s->big_endian = elf_getident (elf, NULL)[EI_DATA] == ELFDATA2MSB;
-  while ((scn = elf_nextscn (elf, scn)) != NULL)
-    {
-      GElf_Shdr shdr;
-      const char *name;
-      bool z;
-      Elf_Data **slot;
-
-      if (!gelf_getshdr (scn, &shdr)
-          || !(name = elf_strptr (elf, shstrndx, shdr.sh_name)))
-        continue;
-      z = strncmp (name, ".zdebug_", 8) == 0;
-      if (z)
-        name += 2;
-      else if (strncmp (name, ".debug_", 7) == 0)
-        name += 1;
-      else
-        continue;
-      if (strcmp (name, "debug_types") == 0)
-        s->has_types = true;
-      if (strcmp (name, "debug_line") == 0)
-        slot = &s->line, s->has_line = true;
-      else if (strcmp (name, "debug_str") == 0)
-        slot = &s->str;
-      else if (strcmp (name, "debug_line_str") == 0)
-        slot = &s->line_str;
-      else
-        continue;
-      *slot = section_data (scn, &shdr, z);
-      if (!*slot)
-        return false;
-    }
-  return true;
+  str = (const char *) sec->p + offset;
+  return memchr (str, 0, sec->size - offset) ? str : NULL;
 }
 
 /* ---- line programs ---------------------------------------------------- */
@@ -399,7 +250,7 @@ typedef struct LineTable
 
 /* A DWARF 5 entry's field in form FORM; a string if STR, else a number.  */
 static bool
-read_form (Cursor *c, const Sections *s, unsigned offset_size, uint64_t form,
+read_form (Cursor *c, const DwiSections *s, unsigned offset_size, uint64_t form,
            const char **str, uint64_t *num)
 {
   *str = NULL;
@@ -410,10 +261,10 @@ read_form (Cursor *c, const Sections *s, unsigned offset_size, uint64_t form,
       *str = cstring (c);
       return c->ok;
     case DW_FORM_line_strp:
-      *str = section_string (s->line_str, get (c, offset_size));
+      *str = section_string (&s->line_str, get (c, offset_size));
       return c->ok && *str;
     case DW_FORM_strp:
-      *str = section_string (s->str, get (c, offset_size));
+      *str = section_string (&s->str, get (c, offset_size));
       return c->ok && *str;
     case DW_FORM_udata:
       *num = uleb (c);
@@ -465,7 +316,7 @@ add_file (Dws *d, LineTable *t, const char *comp_dir, const char *name,
 
 /* DWARF 5's directory or file entries, each in the described format.  */
 static bool
-read_v5_entries (Dws *d, Cursor *c, const Sections *s, unsigned offset_size,
+read_v5_entries (Dws *d, Cursor *c, const DwiSections *s, unsigned offset_size,
                  LineTable *t, const char *comp_dir, bool files)
 {
   unsigned nformat = (unsigned) get (c, 1);
@@ -670,7 +521,7 @@ run_program (Dws *d, Cursor *c, LineTable *t)
 /* The line program at OFFSET of .debug_line, for a unit compiled in
    COMP_DIR.  */
 static bool
-read_line_table (Dws *d, const Sections *s, uint64_t offset,
+read_line_table (Dws *d, const DwiSections *s, uint64_t offset,
                  const char *comp_dir, uint32_t unit)
 {
   Cursor c, u;
@@ -680,11 +531,9 @@ read_line_table (Dws *d, const Sections *s, uint64_t offset,
   LineTable t = { .file_base = (uint32_t) d->nfiles, .unit = unit };
   bool ok;
 
-  if (!s->line || offset >= s->line->d_size)
+  if (offset >= s->line.size)
     return false;
-  c = (Cursor) { (const unsigned char *) s->line->d_buf + offset,
-                 (const unsigned char *) s->line->d_buf + s->line->d_size,
-                 s->big_endian, true };
+  c = cursor_at (s->line.p + offset, s->line.p + s->line.size, s->big_endian);
   length = get (&c, 4);
   if (length == 0xffffffff)
     {
@@ -693,7 +542,7 @@ read_line_table (Dws *d, const Sections *s, uint64_t offset,
     }
   if (!c.ok || length > (uint64_t) (c.end - c.p))
     return false;
-  u = (Cursor) { c.p, c.p + length, s->big_endian, true };
+  u = cursor_at (c.p, c.p + length, s->big_endian);
   t.version = (unsigned) get (&u, 2);
   if (t.version < 2 || t.version > 5)
     return false;
@@ -718,7 +567,7 @@ read_line_table (Dws *d, const Sections *s, uint64_t offset,
     d->lines_exact = false;
   u.p += t.opcode_base - 1;
   {
-    Cursor h = { u.p, program, s->big_endian, true };
+    Cursor h = cursor_at (u.p, program, s->big_endian);
 
     ok = t.version >= 5
            ? read_v5_entries (d, &h, s, offset_size, &t, comp_dir, false)
@@ -769,111 +618,93 @@ known_language (int lang, bool *plain_is_linkage)
     }
 }
 
-static const char *
-attr_string (Dwarf_Die *die, int name)
-{
-  Dwarf_Attribute attr;
-
-  return dwarf_attr (die, name, &attr) ? dwarf_formstring (&attr) : NULL;
-}
-
-/* The names of DIE: its own, else those of the entries it stands for,
-   as far as a chain of 16 (a loop goes no further).  */
+/* The names of entry E: its own, else those of the entries it stands
+   for, as far as a chain of 16 (a loop goes no further).  */
 static void
-die_names (Dwarf_Die *die, const char **linkage, const char **plain)
+entry_names (const DwiReader *r, const DwiEntry *e, const char **linkage,
+             const char **plain)
 {
-  Dwarf_Die cur = *die;
+  DwiEntry cur = *e;
+  const DwiUnit *unit;
 
   *linkage = *plain = NULL;
   for (int depth = 0; depth < 16; depth++)
     {
-      Dwarf_Attribute attr;
-      Dwarf_Die next;
-      const char *s;
+      uint64_t next;
 
-      if (!*linkage && ((s = attr_string (&cur, DW_AT_linkage_name))
-                        || (s = attr_string (&cur, DW_AT_MIPS_linkage_name))))
-        *linkage = s;
-      if (!*plain && (s = attr_string (&cur, DW_AT_name)))
-        *plain = s;
-      if (*linkage)
+      if (!*linkage)
+        *linkage = cur.linkage_name;
+      if (!*plain)
+        *plain = cur.name;
+      if (*linkage || !(cur.has_origin || cur.has_specification))
         return;
-      if (!(dwarf_attr (&cur, DW_AT_abstract_origin, &attr)
-            || dwarf_attr (&cur, DW_AT_specification, &attr))
-          || !dwarf_formref_die (&attr, &next))
+      next = cur.has_origin ? cur.origin : cur.specification;
+      if (!dwi_entry_at (r, next, &cur, &unit))
         return;
-      cur = next;
     }
 }
 
-static void
-add_func (Dws *d, Dwarf_Die *die, bool plain_is_linkage, uint32_t unit)
+/* What walking a unit's entries adds to.  */
+typedef struct Walk
 {
-  Dwarf_Addr base, start, end;
-  ptrdiff_t off = 0;
+  Dws *d;
+  const DwiReader *reader;
+  uint32_t unit;
+  bool plain_is_linkage;
+  uint32_t func;           /* the entry whose ranges are being added */
+  bool any;
+} Walk;
+
+static void
+add_range (void *arg, uint64_t start, uint64_t end)
+{
+  Walk *w = arg;
+  Dws *d = w->d;
+
+  if (!w->any)
+    {
+      gp_grow (&d->funcs, &d->funcs_cap, d->nfuncs + 1, sizeof *d->funcs);
+      d->funcs[d->nfuncs++] = (Func) { .low = start };
+      w->any = true;
+    }
+  if (end <= d->floor)
+    return;
+  gp_grow (&d->ranges, &d->ranges_cap, d->nranges + 1, sizeof *d->ranges);
+  d->ranges[d->nranges++] = (Range) { start, end, w->func, w->unit };
+}
+
+static void
+add_func (void *arg, const DwiUnit *u, const DwiEntry *e)
+{
+  Walk *w = arg;
+  Dws *d = w->d;
   const char *linkage, *plain;
-  uint32_t index = (uint32_t) d->nfuncs;
-  bool any = false;
   Func *f;
 
-  while ((off = dwarf_ranges (die, off, &base, &start, &end)) > 0)
-    {
-      if (!any)
-        {
-          gp_grow (&d->funcs, &d->funcs_cap, d->nfuncs + 1, sizeof *d->funcs);
-          d->funcs[d->nfuncs++].low = start;
-          any = true;
-        }
-      if (end <= d->floor)
-        continue;
-      gp_grow (&d->ranges, &d->ranges_cap, d->nranges + 1, sizeof *d->ranges);
-      d->ranges[d->nranges++] = (Range) { start, end, index, unit };
-    }
-  if (off < 0)
+  w->func = (uint32_t) d->nfuncs;
+  w->any = false;
+  if (!dwi_ranges (w->reader, u, e, add_range, w))
     d->exact = false;
-  if (!any)
+  if (!w->any)
     return;
-  f = &d->funcs[index];
-  die_names (die, &linkage, &plain);
+  f = &d->funcs[w->func];
+  entry_names (w->reader, e, &linkage, &plain);
   f->name = linkage ? linkage : plain;
-  f->is_linkage = linkage || (plain && plain_is_linkage);
+  f->is_linkage = linkage || (plain && w->plain_is_linkage);
 }
 
-/* Every function entry of the unit CU, with an explicit stack: the
-   nesting depth is the input's to choose.  */
-static void
-walk_unit (Dws *d, Dwarf_Die *cu, bool plain_is_linkage, uint32_t unit)
+static bool
+wanted_tag (unsigned tag)
 {
-  Dwarf_Die *stack = NULL, child;
-  size_t depth = 0, cap = 0;
-
-  if (dwarf_haschildren (cu) && dwarf_child (cu, &child) == 0)
-    {
-      gp_grow (&stack, &cap, 1, sizeof *stack);
-      stack[depth++] = child;
-    }
-  while (depth > 0)
-    {
-      Dwarf_Die die = stack[--depth];
-
-      if (dwarf_siblingof (&die, &stack[depth]) == 0)
-        depth++;
-      if (has_code (dwarf_tag (&die)))
-        add_func (d, &die, plain_is_linkage, unit);
-      if (dwarf_haschildren (&die) && dwarf_child (&die, &child) == 0)
-        {
-          gp_grow (&stack, &cap, depth + 1, sizeof *stack);
-          stack[depth++] = child;
-        }
-    }
-  free (stack);
+  return has_code ((int) tag);
 }
 
 /* A compilation unit, as read before its line program and function
    entries.  */
 typedef struct Unit
 {
-  Dwarf_Die die;
+  const DwiUnit *info;
+  bool skipped;            /* a type unit: no code */
   bool plain_is_linkage;
   bool has_ranges;
   bool has_lines;
@@ -881,39 +712,44 @@ typedef struct Unit
   const char *comp_dir;
 } Unit;
 
-/* The unit CU's ranges and what its line program and its entries need.  */
 static void
-read_unit (Dws *d, Dwarf_Die *cu, Unit *u, uint32_t index)
+add_unit_range (void *arg, uint64_t start, uint64_t end)
 {
-  Dwarf_Addr base, start, end;
-  Dwarf_Attribute attr;
-  Dwarf_Word stmt_list;
-  ptrdiff_t off = 0;
-  int lang = dwarf_srclang (cu);
+  Walk *w = arg;
+  Dws *d = w->d;
 
-  *u = (Unit) { .die = *cu };
-  if (dwarf_tag (cu) != DW_TAG_compile_unit || lang < 0
-      || !known_language (lang, &u->plain_is_linkage)
-      || dwarf_hasattr (cu, DW_AT_dwo_name)
-      || dwarf_hasattr (cu, DW_AT_GNU_dwo_name))
-    d->exact = false;
-  while ((off = dwarf_ranges (cu, off, &base, &start, &end)) > 0)
+  w->any = true;
+  if (end <= d->floor)
+    return;
+  gp_grow (&d->units, &d->units_cap, d->nunits + 1, sizeof *d->units);
+  d->units[d->nunits++] = (Range) { start, end, 0, w->unit };
+}
+
+/* The unit INFO's ranges and what its line program and its entries
+   need.  */
+static void
+read_unit (Dws *d, const DwiReader *r, const DwiUnit *info, Unit *u,
+           uint32_t index)
+{
+  const DwiEntry *e = &info->entry;
+  Walk w = { .d = d, .reader = r, .unit = index };
+
+  *u = (Unit) { .info = info };
+  if (e->tag == DW_TAG_type_unit)
     {
-      u->has_ranges = true;
-      if (end <= d->floor)
-        continue;
-      gp_grow (&d->units, &d->units_cap, d->nunits + 1, sizeof *d->units);
-      d->units[d->nunits++] = (Range) { start, end, 0, index };
+      u->skipped = true;
+      return;
     }
-  if (off < 0)
+  if (e->tag != DW_TAG_compile_unit || info->unit_type != DW_UT_compile
+      || e->split || e->language < 0
+      || !known_language (e->language, &u->plain_is_linkage))
     d->exact = false;
-  if (dwarf_attr (cu, DW_AT_stmt_list, &attr)
-      && dwarf_formudata (&attr, &stmt_list) == 0)
-    {
-      u->has_lines = true;
-      u->stmt_list = stmt_list;
-      u->comp_dir = attr_string (cu, DW_AT_comp_dir);
-    }
+  if (!dwi_ranges (r, info, e, add_unit_range, &w))
+    d->exact = false;
+  u->has_ranges = w.any;
+  u->has_lines = e->has_stmt_list;
+  u->stmt_list = e->stmt_list;
+  u->comp_dir = e->comp_dir;
 }
 
 /* The line programs of all units, on a thread of their own (they touch
@@ -921,7 +757,7 @@ read_unit (Dws *d, Dwarf_Die *cu, Unit *u, uint32_t index)
 typedef struct LineJob
 {
   Dws *d;
-  const Sections *s;
+  const DwiSections *s;
   const Unit *units;
   size_t n;
   bool ok;
@@ -935,7 +771,7 @@ line_job_run (void *arg)
 
   job->ok = true;
   for (size_t i = 0; i < job->n && job->ok; i++)
-    if (job->units[i].has_lines)
+    if (job->units[i].has_lines && !job->units[i].skipped)
       job->ok = read_line_table (job->d, job->s, job->units[i].stmt_list,
                                  job->units[i].comp_dir, (uint32_t) i);
 }
@@ -1028,41 +864,68 @@ meets_unit (const Dws *d, vma_t low, vma_t high, uint32_t unit)
   return false;
 }
 
+/* Whether BFD may use sequence Q (and if not, *OK false when it cannot
+   be modelled).  */
+static bool
+sequence_kept (const Dws *d, const Sequence *q, bool *ok)
+{
+  if (q->high <= d->floor)
+    return false;
+  /* As for functions, BFD reads only the line table of the unit whose
+     ranges hold the address.  */
+  if (q->low < q->high && !inside_unit (d, q->low, q->high, q->unit))
+    {
+      if (meets_unit (d, q->low, q->high, q->unit))
+        *ok = false;
+      return false;
+    }
+  return true;
+}
+
 /* Sequences in address order, their rows with them; false if two
-   overlap or one is partly outside its unit.  */
+   overlap or one is partly outside its unit.  The rows move within
+   their array when the sequences were decoded in address order (one
+   unit, or units in address order), else into a new one.  */
 static bool
 order_rows (Dws *d)
 {
-  Row *rows = gp_reallocarray (NULL, d->nrows ? d->nrows : 1, sizeof *rows);
-  size_t n = 0;
-
   const Sequence *last = NULL;
-  bool ok = true;
+  bool ok = true, in_place = true;
+  size_t n = 0, next_first = 0;
+  Row *rows;
 
   qsort (d->seqs, d->nseqs, sizeof *d->seqs, cmp_seq);
   for (size_t i = 0; i < d->nseqs && ok; i++)
     {
       const Sequence *q = &d->seqs[i];
 
-      if (q->high <= d->floor)
+      if (!sequence_kept (d, q, &ok))
         continue;
-      /* As for functions, BFD reads only the line table of the unit
-         whose ranges hold the address.  */
-      if (q->low < q->high && !inside_unit (d, q->low, q->high, q->unit))
-        {
-          ok = !meets_unit (d, q->low, q->high, q->unit);
-          continue;
-        }
       if (last && last->high > q->low)
         ok = false;
-      memcpy (rows + n, d->rows + q->first, q->n * sizeof *rows);
-      n += q->n;
+      if (q->first < next_first)
+        in_place = false;
+      next_first = q->first + q->n;
       last = q;
     }
-  free (d->rows);
+  if (!ok)
+    return false;
+  rows = in_place ? d->rows
+         : gp_reallocarray (NULL, d->nrows ? d->nrows : 1, sizeof *rows);
+  for (size_t i = 0; i < d->nseqs; i++)
+    {
+      const Sequence *q = &d->seqs[i];
+
+      if (!sequence_kept (d, q, &ok))
+        continue;
+      memmove (rows + n, d->rows + q->first, q->n * sizeof *rows);
+      n += q->n;
+    }
+  if (!in_place)
+    free (d->rows);
   d->rows = rows;
   d->nrows = n;
-  return ok;
+  return true;
 }
 
 typedef struct HeapItem
@@ -1257,37 +1120,36 @@ Dws *
 dws_open (const char *filename, vma_t floor)
 {
   Dws *d = gp_calloc (1, sizeof *d);
-  Dwarf_Off off = 0, next;
-  size_t header, nunits = 0, cap = 0;
+  DwiReader reader = { 0 };
   Unit *units = NULL;
-  Sections s;
   LineJob lines;
-  int r;
 
   d->exact = d->lines_exact = true;
   d->floor = floor;
+  elf_version (EV_CURRENT);
   d->fd = open (filename, O_RDONLY);
-  if (d->fd < 0 || !(d->dw = dwarf_begin (d->fd, DWARF_C_READ))
-      || !find_sections (dwarf_getelf (d->dw), &s) || !s.has_line
-      || s.has_types)
+  if (d->fd < 0 || !(d->elf = elf_begin (d->fd, ELF_C_READ_MMAP, NULL))
+      || !dwi_sections (d->elf, &d->sec) || !d->sec.line.p
+      || d->sec.has_types || !dwi_open (&reader, &d->sec))
     goto fail;
-  while ((r = dwarf_nextcu (d->dw, off, &next, &header, NULL, NULL, NULL)) == 0)
-    {
-      Dwarf_Die cu;
-
-      if (!dwarf_offdie (d->dw, off + header, &cu))
-        goto fail;
-      gp_grow (&units, &cap, nunits + 1, sizeof *units);
-      read_unit (d, &cu, &units[nunits], (uint32_t) nunits);
-      nunits++;
-      off = next;
-    }
-  if (r < 0 || !d->exact)
+  units = gp_reallocarray (NULL, reader.nunits ? reader.nunits : 1,
+                           sizeof *units);
+  for (size_t i = 0; i < reader.nunits; i++)
+    read_unit (d, &reader, &reader.units[i], &units[i], (uint32_t) i);
+  if (!d->exact)
     goto fail;
-  lines = (LineJob) { .d = d, .s = &s, .units = units, .n = nunits };
+  lines = (LineJob) { .d = d, .s = &d->sec, .units = units,
+                      .n = reader.nunits };
   gp_task_start (&lines.task, line_job_run, &lines);
-  for (size_t i = 0; i < nunits; i++)
-    walk_unit (d, &units[i].die, units[i].plain_is_linkage, (uint32_t) i);
+  for (size_t i = 0; i < reader.nunits; i++)
+    {
+      Walk w = { .d = d, .reader = &reader, .unit = (uint32_t) i,
+                 .plain_is_linkage = units[i].plain_is_linkage };
+
+      if (!units[i].skipped
+          && !dwi_walk (&reader, units[i].info, wanted_tag, add_func, &w))
+        d->exact = false;
+    }
   gp_task_wait (&lines.task);
   if (!lines.ok || !d->exact || !d->lines_exact || !units_disjoint (d)
       || !rangeless_units_empty (d, units)
@@ -1296,10 +1158,12 @@ dws_open (const char *filename, vma_t floor)
   sorted_init (&d->row_index, d->rows, d->nrows, sizeof *d->rows);
   sorted_init (&d->piece_index, d->pieces, d->npieces, sizeof *d->pieces);
   free (units);
+  dwi_close (&reader);
   return d;
 
 fail:
   free (units);
+  dwi_close (&reader);
   dws_close (d);
   return NULL;
 }
@@ -1322,8 +1186,8 @@ dws_close (Dws *d)
   free (d->row_index.bucket);
   free (d->piece_index.bucket);
   free (d->sym_index.bucket);
-  if (d->dw)
-    dwarf_end (d->dw);
+  if (d->elf)
+    elf_end (d->elf);
   if (d->fd >= 0)
     close (d->fd);
   free (d);
