@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include "dwarf_probes.h"
 #include "dwarf_src.h"
 #include "i18n.h"
 #include "msort.h"
@@ -489,13 +488,13 @@ core_text_last (const Core *core)
   return core->text_vma + core->text_size - 1;
 }
 
-/* Whether our own DWARF reading may stand in for BFD's: there is DWARF
-   and nothing BFD would read besides it (stabs, DWARF 1, separate debug
-   files).  */
+/* Whether our own reading of the DWARF sees what BFD sees: there is
+   DWARF and nothing BFD would read besides it (stabs, DWARF 1, separate
+   debug files).  */
 static bool
 own_lines_possible (const Core *core)
 {
-  return core->may_have_lines && !core->bfd_src_only
+  return core->may_have_lines
          && bfd_get_flavour (core->abfd) == bfd_target_elf_flavour
          && has_section (core, ".debug_info")
          && !has_section (core, ".stab") && !has_section (core, ".debug")
@@ -546,7 +545,7 @@ src_prepare (Core *core)
       };
     }
   core->dws = dws_open (core->filename, code_floor (core));
-  if (core->dws)
+  if (core->dws && dws_exact (core->dws))
     dws_set_symbols (core->dws, cand, n, core->text_vma);
   free (cand);
 }
@@ -564,7 +563,7 @@ core_src_info (Core *core, vma_t addr, const char **file, const char **func,
   if (!core->may_have_lines)
     return false;
   src_prepare (core);
-  if (core->dws)
+  if (core->dws && dws_exact (core->dws) && !core->bfd_src_only)
     {
       bool ok = dws_find (core->dws, addr, file, func, line, &once);
 
@@ -738,77 +737,29 @@ sort_vmas (vma_t *v, size_t n)
   free (tmp);
 }
 
-/* The DWARF's boundaries (dwarf_probes.h), read on another thread while
-   BFD reads the source lines of the functions: libdw has its own handle
-   on the file.  */
-typedef struct DwarfRead
-{
-  const char *filename;
-  bool wanted, ok;
-  vma_t *v;
-  size_t n, cap;
-  GpTask task;
-} DwarfRead;
-
-static void
-dwarf_read_run (void *arg)
-{
-  DwarfRead *d = arg;
-
-  d->ok = dwarf_probe_addresses (d->filename, &d->v, &d->n, &d->cap);
-}
-
-/* Start reading them if they can stand for every instruction: with
-   debugging information, none of it elsewhere or in other formats.  */
-static void
-dwarf_read_start (Core *core, bool exhaustive, DwarfRead *d)
-{
-  *d = (DwarfRead) { .filename = core->filename };
-  if (core->dws)
-    {
-      /* Our own answers know their boundaries.  */
-      d->ok = true;
-      dws_boundaries (core->dws, &d->v, &d->n, &d->cap);
-      return;
-    }
-  d->wanted = !exhaustive && core->may_have_lines
-              && !has_section (core, ".stab") && !has_section (core, ".debug")
-              && !has_section (core, ".gnu_debuglink")
-              && !has_section (core, ".gnu_debugaltlink");
-  if (d->wanted)
-    gp_task_start (&d->task, dwarf_read_run, d);
-}
-
 /* The addresses at which core_create_line_syms asks for the source
    position: every instruction unit of .text (as GNU gprof) if EXHAUSTIVE
    or when the DWARF cannot be read here, else only where the answer may
    change.  Returns how many; *OUT is malloc'ed.  */
 static size_t
-line_probes (Core *core, bool exhaustive, DwarfRead *d, vma_t **out)
+line_probes (Core *core, bool exhaustive, vma_t **out)
 {
-  vma_t start = core->text_vma, end = start + core->text_size, *v;
+  vma_t start = core->text_vma, end = start + core->text_size, *v = NULL;
   vma_t step = (vma_t) core->min_insn_size;
-  size_t n, cap, k = 0;
+  size_t n = 0, cap = 0, k = 0;
 
-  if (d->wanted)
-    gp_task_wait (&d->task);
-  v = d->v;
-  n = d->n;
-  cap = d->cap;
   if (!exhaustive && !core->may_have_lines)
     {
-      free (v);
       *out = NULL;
       return 0;
     }
-  if (!d->ok)
+  if (exhaustive || !core->dws)
     {
       /* Ask about every instruction unit, as GNU gprof does; it would
          take hours over a .text a damaged header makes gigabytes long.  */
       if (text_past_eof (core))
         gp_die (_("%s: %s: .text extends past the end of the file\n"),
                 whoami, core->filename);
-      free (v);
       n = start < end ? (size_t) ((end - start + step - 1) / step) : 0;
       v = gp_reallocarray (NULL, n ? n : 1, sizeof *v);
       for (size_t i = 0; i < n; i++)
@@ -816,6 +767,7 @@ line_probes (Core *core, bool exhaustive, DwarfRead *d, vma_t **out)
       *out = v;
       return n;
     }
+  dws_boundaries (core->dws, &v, &n, &cap);
   /* Besides the DWARF boundaries: where a symbol starts or ends (BFD
      names functions from the symbols when DWARF does not), and the start
      of .text.  */
@@ -892,13 +844,10 @@ core_create_line_syms (Core *core, const Options *opt, SymTab *symtab,
   vma_t end = core->text_vma + core->text_size;
   const char *last_file = NULL, *last_func = NULL, *last_name = NULL;
   SourceFile *last_sf = NULL;
-  DwarfRead dwarf;
 
-  if (!exhaustive)
-    src_prepare (core);
-  dwarf_read_start (core, exhaustive, &dwarf);
+  src_prepare (core);
   core_create_function_syms (core, opt, &funcs, files);
-  nprobes = line_probes (core, exhaustive, &dwarf, &probes);
+  nprobes = line_probes (core, exhaustive, &probes);
   /* Room for a line per probe (twice: one may add the next byte) and
      the functions: pages never written cost nothing, and the merge then
      needs no second table.  */

@@ -163,7 +163,8 @@ abbrevs_read (const DwiSections *s, uint64_t offset)
     }
   if (!c.ok)
     goto fail;
-  qsort (t->list, t->n, sizeof *t->list, cmp_code);
+  if (t->n > 1)
+    qsort (t->list, t->n, sizeof *t->list, cmp_code);
   if (t->n > 0 && t->list[t->n - 1].code < 4 * t->n + 1024)
     {
       t->ndirect = (size_t) t->list[t->n - 1].code + 1;

@@ -22,10 +22,9 @@
 #include "dwarf_src.h"
 
 #include <dwarf.h>
-#include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include "dwarf_bytes.h"
 #include "dwarf_info.h"
 #include "util.h"
@@ -86,9 +85,10 @@ typedef struct Sorted
 
 struct Dws
 {
-  int fd;
+  FILE *file;
   Elf *elf;                /* the names point into its sections */
   DwiSections sec;
+  bool broken;             /* the DWARF could not be read through */
   bool exact;              /* every feature met is modelled... */
   bool lines_exact;        /* ...and in the line programs */
   vma_t floor;             /* ranges ending here or below are never asked */
@@ -97,6 +97,7 @@ struct Dws
   size_t nrows, rows_cap;
   char **files;            /* full names; index = Row.file */
   size_t nfiles, files_cap;
+  size_t name_bytes, name_budget;
   Sequence *seqs;
   size_t nseqs, seqs_cap;
 
@@ -108,6 +109,8 @@ struct Dws
   size_t nunits, units_cap;
   Piece *pieces;
   size_t npieces;
+  vma_t *points;           /* entry points without a range */
+  size_t npoints, points_cap;
 
   DwsElfSym *syms;         /* by offset, one per offset */
   size_t nsyms;
@@ -299,19 +302,26 @@ read_form (Cursor *c, const DwiSections *s, unsigned offset_size, uint64_t form,
     }
 }
 
-static void
+/* Add a file entry's full name; false once the names grow past what
+   the sections could honestly need (entries naming one long string
+   over and over would otherwise take memory quadratic in the input).  */
+static bool
 add_file (Dws *d, LineTable *t, const char *comp_dir, const char *name,
           uint64_t dir)
 {
   const char *dirname = NULL;
+  char *full;
 
   /* DWARF 5 counts directories from 0, the compilation directory's
      entry; earlier versions from 1, with 0 for none.  */
   if (t->version >= 5 ? dir < t->ndirs : dir > 0 && dir <= t->ndirs)
     dirname = t->dirs[t->version >= 5 ? dir : dir - 1];
+  full = concat_name (comp_dir, dirname, name);
+  d->name_bytes += strlen (full) + 1;
   gp_grow (&d->files, &d->files_cap, d->nfiles + 1, sizeof *d->files);
-  d->files[d->nfiles++] = concat_name (comp_dir, dirname, name);
+  d->files[d->nfiles++] = full;
   t->nfile++;
+  return d->name_bytes <= d->name_budget;
 }
 
 /* DWARF 5's directory or file entries, each in the described format.  */
@@ -349,8 +359,8 @@ read_v5_entries (Dws *d, Cursor *c, const DwiSections *s, unsigned offset_size,
         }
       if (!name)
         return false;
-      if (files)
-        add_file (d, t, comp_dir, name, dir);
+      if (files && !add_file (d, t, comp_dir, name, dir))
+        return false;
       else
         {
           gp_grow (&t->dirs, &t->dirs_cap, t->ndirs + 1, sizeof *t->dirs);
@@ -377,7 +387,8 @@ read_v2_entries (Dws *d, Cursor *c, LineTable *t, const char *comp_dir)
 
       uleb (c);   /* time */
       uleb (c);   /* length */
-      add_file (d, t, comp_dir, name, dir);
+      if (!add_file (d, t, comp_dir, name, dir))
+        return false;
     }
   return c->ok;
 }
@@ -562,9 +573,9 @@ read_line_table (Dws *d, const DwiSections *s, uint64_t offset,
   if (!u.ok || t.line_range == 0 || t.opcode_base == 0
       || (size_t) (program - u.p) < t.opcode_base - 1)
     return false;
-  /* Several operations per instruction (VLIW) are not modelled.  */
+  /* Several operations per instruction (VLIW) are not read here.  */
   if (t.max_ops != 1)
-    d->lines_exact = false;
+    return false;
   u.p += t.opcode_base - 1;
   {
     Cursor h = cursor_at (u.p, program, s->big_endian);
@@ -684,9 +695,18 @@ add_func (void *arg, const DwiUnit *u, const DwiEntry *e)
   w->func = (uint32_t) d->nfuncs;
   w->any = false;
   if (!dwi_ranges (w->reader, u, e, add_range, w))
-    d->exact = false;
+    d->broken = true;
   if (!w->any)
-    return;
+    {
+      /* An entry point may have an address and no range.  */
+      if (e->has_low)
+        {
+          gp_grow (&d->points, &d->points_cap, d->npoints + 1,
+                   sizeof *d->points);
+          d->points[d->npoints++] = e->low;
+        }
+      return;
+    }
   f = &d->funcs[w->func];
   entry_names (w->reader, e, &linkage, &plain);
   f->name = linkage ? linkage : plain;
@@ -745,7 +765,7 @@ read_unit (Dws *d, const DwiReader *r, const DwiUnit *info, Unit *u,
       || !known_language (e->language, &u->plain_is_linkage))
     d->exact = false;
   if (!dwi_ranges (r, info, e, add_unit_range, &w))
-    d->exact = false;
+    d->broken = true;
   u->has_ranges = w.any;
   u->has_lines = e->has_stmt_list;
   u->stmt_list = e->stmt_list;
@@ -753,7 +773,7 @@ read_unit (Dws *d, const DwiReader *r, const DwiUnit *info, Unit *u,
 }
 
 /* The line programs of all units, on a thread of their own (they touch
-   only the rows, sequences and files, and no libdw state).  */
+   only the rows, sequences and files).  */
 typedef struct LineJob
 {
   Dws *d;
@@ -894,7 +914,8 @@ order_rows (Dws *d)
   size_t n = 0, next_first = 0;
   Row *rows;
 
-  qsort (d->seqs, d->nseqs, sizeof *d->seqs, cmp_seq);
+  if (d->nseqs > 1)
+    qsort (d->seqs, d->nseqs, sizeof *d->seqs, cmp_seq);
   for (size_t i = 0; i < d->nseqs && ok; i++)
     {
       const Sequence *q = &d->seqs[i];
@@ -918,7 +939,8 @@ order_rows (Dws *d)
 
       if (!sequence_kept (d, q, &ok))
         continue;
-      memmove (rows + n, d->rows + q->first, q->n * sizeof *rows);
+      if (q->n)
+        memmove (rows + n, d->rows + q->first, q->n * sizeof *rows);
       n += q->n;
     }
   if (!in_place)
@@ -1030,7 +1052,8 @@ build_pieces (Dws *d)
   size_t nheap = 0, cap = 0, next = 0;
   bool ok = true;
 
-  qsort (d->ranges, d->nranges, sizeof *d->ranges, cmp_range);
+  if (d->nranges > 1)
+    qsort (d->ranges, d->nranges, sizeof *d->ranges, cmp_range);
   while (next < d->nranges || nheap > 0)
     {
       vma_t at;
@@ -1067,7 +1090,8 @@ build_pieces (Dws *d)
 static bool
 units_disjoint (Dws *d)
 {
-  qsort (d->units, d->nunits, sizeof *d->units, cmp_range);
+  if (d->nunits > 1)
+    qsort (d->units, d->nunits, sizeof *d->units, cmp_range);
   for (size_t i = 1; i < d->nunits; i++)
     if (d->units[i - 1].high > d->units[i].low)
       return false;
@@ -1104,7 +1128,8 @@ dws_set_symbols (Dws *d, const DwsElfSym *syms, size_t n, vma_t section_vma)
   d->nsyms = 0;
   for (size_t i = 0; i < n; i++)
     keys[i] = (SymKey) { syms[i], i };
-  qsort (keys, n, sizeof *keys, cmp_sym);
+  if (n > 1)
+    qsort (keys, n, sizeof *keys, cmp_sym);
   d->syms = gp_reallocarray (NULL, n ? n : 1, sizeof *d->syms);
   for (size_t i = 0; i < n; i++)
     if (i == 0 || keys[i].sym.offset != keys[i - 1].sym.offset)
@@ -1127,17 +1152,19 @@ dws_open (const char *filename, vma_t floor)
   d->exact = d->lines_exact = true;
   d->floor = floor;
   elf_version (EV_CURRENT);
-  d->fd = open (filename, O_RDONLY);
-  if (d->fd < 0 || !(d->elf = elf_begin (d->fd, ELF_C_READ_MMAP, NULL))
+  d->file = fopen (filename, "rb");
+  if (!d->file
+      || !(d->elf = elf_begin (fileno (d->file), ELF_C_READ_MMAP, NULL))
       || !dwi_sections (d->elf, &d->sec) || !d->sec.line.p
       || d->sec.has_types || !dwi_open (&reader, &d->sec))
     goto fail;
+  d->name_budget = ((size_t) 64 << 20) + 16 * (d->sec.line.size
+                                                + d->sec.line_str.size
+                                                + d->sec.str.size);
   units = gp_reallocarray (NULL, reader.nunits ? reader.nunits : 1,
                            sizeof *units);
   for (size_t i = 0; i < reader.nunits; i++)
     read_unit (d, &reader, &reader.units[i], &units[i], (uint32_t) i);
-  if (!d->exact)
-    goto fail;
   lines = (LineJob) { .d = d, .s = &d->sec, .units = units,
                       .n = reader.nunits };
   gp_task_start (&lines.task, line_job_run, &lines);
@@ -1148,15 +1175,19 @@ dws_open (const char *filename, vma_t floor)
 
       if (!units[i].skipped
           && !dwi_walk (&reader, units[i].info, wanted_tag, add_func, &w))
-        d->exact = false;
+        d->broken = true;
     }
   gp_task_wait (&lines.task);
-  if (!lines.ok || !d->exact || !d->lines_exact || !units_disjoint (d)
-      || !rangeless_units_empty (d, units)
-      || !order_rows (d) || !build_pieces (d))
+  if (!lines.ok || d->broken)
     goto fail;
-  sorted_init (&d->row_index, d->rows, d->nrows, sizeof *d->rows);
-  sorted_init (&d->piece_index, d->pieces, d->npieces, sizeof *d->pieces);
+  d->exact = d->exact && d->lines_exact && units_disjoint (d)
+             && rangeless_units_empty (d, units)
+             && order_rows (d) && build_pieces (d);
+  if (d->exact)
+    {
+      sorted_init (&d->row_index, d->rows, d->nrows, sizeof *d->rows);
+      sorted_init (&d->piece_index, d->pieces, d->npieces, sizeof *d->pieces);
+    }
   free (units);
   dwi_close (&reader);
   return d;
@@ -1166,6 +1197,12 @@ fail:
   dwi_close (&reader);
   dws_close (d);
   return NULL;
+}
+
+bool
+dws_exact (const Dws *d)
+{
+  return d->exact;
 }
 
 void
@@ -1182,29 +1219,49 @@ dws_close (Dws *d)
   free (d->ranges);
   free (d->units);
   free (d->pieces);
+  free (d->points);
   free (d->syms);
   free (d->row_index.bucket);
   free (d->piece_index.bucket);
   free (d->sym_index.bucket);
   if (d->elf)
     elf_end (d->elf);
-  if (d->fd >= 0)
-    close (d->fd);
+  if (d->file)
+    fclose (d->file);
   free (d);
 }
 
 void
 dws_boundaries (const Dws *d, vma_t **v, size_t *n, size_t *cap)
 {
-  gp_grow (v, cap, *n + d->nrows + d->npieces + d->nunits, sizeof **v);
+  gp_grow (v, cap, *n + d->nrows + d->npieces + 3 * d->nranges
+           + 2 * d->nunits + d->npoints, sizeof **v);
   for (size_t i = 0; i < d->nrows; i++)
     (*v)[(*n)++] = d->rows[i].addr;
-  for (size_t i = 0; i < d->npieces; i++)
-    (*v)[(*n)++] = d->pieces[i].start;
   for (size_t i = 0; i < d->nunits; i++)
-    (*v)[(*n)++] = d->units[i].high;
+    {
+      (*v)[(*n)++] = d->units[i].low;
+      (*v)[(*n)++] = d->units[i].high;
+    }
+  if (d->exact)
+    for (size_t i = 0; i < d->npieces; i++)
+      (*v)[(*n)++] = d->pieces[i].start;
+  else
+    {
+      /* Where some function entry starts or ends: BFD's choice among
+         them can change only there; and the address after a start,
+         where BFD's first answer for an entry named without a linkage
+         name (a symbol's name) may give way to the entry's.  */
+      for (size_t i = 0; i < d->nranges; i++)
+        {
+          (*v)[(*n)++] = d->ranges[i].low;
+          (*v)[(*n)++] = d->ranges[i].low + 1;
+          (*v)[(*n)++] = d->ranges[i].high;
+        }
+      for (size_t i = 0; i < d->npoints; i++)
+        (*v)[(*n)++] = d->points[i];
+    }
 }
-
 
 /* The row at ADDR, or NULL.  */
 static const Row *

@@ -7,11 +7,11 @@
    0.3 s for it.  Here the line programs and the function entries are
    read once into sorted arrays and each question is a binary search.
 
-   Only DWARF whose every feature we model is taken: C, C++ and assembly
-   units of DWARF 2 to 5, line programs whose sequences do not overlap,
-   units whose ranges do not overlap, each sequence and function inside
-   its own unit.  Anything else (and any read error) makes dws_open
-   return NULL, and the caller asks BFD as before.  */
+   Only DWARF whose every feature we model is answered for (dws_exact):
+   C, C++ and assembly units of DWARF 2 to 5, line programs whose
+   sequences do not overlap, units whose ranges do not overlap, code only
+   in units with ranges.  For other DWARF the caller asks BFD, but only
+   where the answer may change (dws_boundaries), not at every byte.  */
 
 #ifndef GPROF_DWARF_SRC_H
 #define GPROF_DWARF_SRC_H
@@ -25,9 +25,12 @@ typedef struct Dws Dws;
 
 /* Read FILENAME's DWARF, leaving out what lies wholly at or below
    FLOOR, where nothing is asked (functions that the linker dropped
-   stay in the DWARF at address 0).  NULL if the file has no DWARF we
-   can answer for exactly.  */
+   stay in the DWARF at address 0).  NULL if it cannot be read through
+   (or there is none).  */
 Dws *dws_open (const char *filename, vma_t floor);
+
+/* Whether dws_find may answer: every feature of the DWARF is modelled.  */
+bool dws_exact (const Dws *dws);
 
 /* A symbol BFD may name a function after, when the DWARF names it
    without a linkage name (C++): an ELF symbol of the section asked
@@ -41,7 +44,7 @@ typedef struct DwsElfSym
 } DwsElfSym;
 
 /* Those symbols, N of them in symbol-table order (copied), of the
-   section at SECTION_VMA.  To be given before dws_find.  */
+   section at SECTION_VMA.  To be given before dws_find (exact only).  */
 void dws_set_symbols (Dws *dws, const DwsElfSym *syms, size_t n,
                       vma_t section_vma);
 
@@ -62,9 +65,10 @@ bool dws_find (Dws *dws, vma_t addr, const char **file, const char **func,
    tests.  */
 bool dws_ambiguous (Dws *d, vma_t addr);
 
-/* Append to *V (N of CAP used) the addresses where dws_find's answer
-   may change apart from the symbols: where rows, function entries and
-   units start and end.  */
+/* Append to *V (N of CAP used) the addresses where the answer may
+   change apart from the symbols: where rows start, units start and
+   end, and the function answer changes (exact) or function entries
+   start and end (otherwise).  */
 void dws_boundaries (const Dws *d, vma_t **v, size_t *n, size_t *cap);
 
 #endif

@@ -1,6 +1,8 @@
 /* fuzz_core.c - libFuzzer target: the executable, read through BFD by
    corefile.c (symbols, our own read of the ELF string table, the .text
-   contents; libdw's line tables with -l; the x86 instruction decoder with -c).
+   contents; our own reading of the DWARF for source positions, of every
+   function and with -l of every line; the x86 instruction decoder with
+   -c).
 
    Input: one byte of settings (bit 0 -l, bit 1 -a, bit 2 -D, bit 3 -c,
    bit 4 -z, bit 5 -T, bit 6 -i, bit 7 -b), then the executable.  The

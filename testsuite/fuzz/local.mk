@@ -28,8 +28,8 @@ FUZZ_COMPILE = $(FUZZ_CC) $(DEFS) $(DEFAULT_INCLUDES) $(AM_CPPFLAGS) \
 FUZZ_WRAP = -Wl,--wrap=exit,--wrap=gp_on_die,--wrap=malloc,--wrap=calloc \
 	-Wl,--wrap=realloc,--wrap=free,--wrap=strdup,--wrap=strndup \
 	-Wl,--wrap=fopen,--wrap=fdopen,--wrap=fclose \
-	-Wl,--wrap=bfd_openr,--wrap=bfd_close
-FUZZ_LINKWITH = $(IBERTY_LIBS) $(BFD_LIBS) $(DW_LIBS) \
+	-Wl,--wrap=bfd_openr,--wrap=bfd_close,--wrap=elf_begin,--wrap=elf_end
+FUZZ_LINKWITH = $(IBERTY_LIBS) $(BFD_LIBS) $(ELF_LIBS) \
 	$(LIBINTL) -lm
 
 fuzz: $(FUZZ_TARGETS)
@@ -57,4 +57,4 @@ clean-fuzz:
 EXTRA_DIST += \
 	testsuite/fuzz/fuzz.c testsuite/fuzz/fuzz.h \
 	$(FUZZ_NAMES:%=testsuite/fuzz/fuzz_%.c) \
-	testsuite/fuzz/run-fuzz.sh testsuite/fuzz/seeds
+	testsuite/fuzz/run-fuzz.sh testsuite/fuzz/seeds testsuite/fuzz/dwarf_seed.c

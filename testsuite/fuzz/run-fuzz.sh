@@ -63,6 +63,14 @@ corpus=$(cd "$corpus" && pwd)
 "$build/testsuite/fixtures/mkfixture" "$work/fixtures" || exit 99
 FUZZ_FIXTURES=$work/fixtures
 export FUZZ_FIXTURES
+# Two programs with DWARF 4 and 5, small enough to be inputs, for the
+# core target (which seeds from every fixture *.elf).
+for v in 4 5; do
+  gcc -O2 -gdwarf-$v -nostdlib -static -fno-asynchronous-unwind-tables \
+    -Wl,-e,main -Wl,--build-id=none -o "$FUZZ_FIXTURES/dwarf$v.elf" \
+    "$here/dwarf_seed.c" 2>/dev/null &&
+    objcopy --remove-section=.comment "$FUZZ_FIXTURES/dwarf$v.elf" 2>/dev/null
+done
 
 # seed TARGET: add the starting inputs of TARGET to its corpus.  The
 # settings bytes in front of files are those the targets' comments
