@@ -861,6 +861,22 @@ prefault_wait (Prefault *f)
     gp_task_wait (&f->task);
 }
 
+/* Append S to the N symbols at OUT, or let it replace the last one at
+   the same address as symtab_finalize would, so that the table needs
+   no compaction there (which would move every symbol after the first
+   duplicate).  */
+static void
+append_sym (Sym *out, size_t *n, const Sym *s)
+{
+  if (*n > 0 && out[*n - 1].addr == s->addr)
+    {
+      if (sym_prefer (s, &out[*n - 1]))
+        out[*n - 1] = *s;
+      return;
+    }
+  out[(*n)++] = *s;
+}
+
 /* One symbol per change of (line, function, file) from one probed
    address to the next, and the function symbols among them, in the
    order of a stable sort by sym_addr_cmp of the lines followed by the
@@ -871,7 +887,8 @@ core_create_line_syms (Core *core, const Options *opt, SymTab *symtab,
                        SourceFiles *files, bool exhaustive)
 {
   SymTab funcs = { 0 };
-  Sym *out, *prev = NULL;
+  Sym *out, prev;
+  bool have_prev = false;
   size_t n = 0, nprobes, fi = 0, cap;
   vma_t *probes, extra = 0, step = (vma_t) core->min_insn_size;
   vma_t end = core->text_vma + core->text_size;
@@ -909,8 +926,8 @@ core_create_line_syms (Core *core, const Options *opt, SymTab *symtab,
         }
       if (func != last_func)
         last_func = last_name = func;
-      if (prev && prev->line_num == line && prev->file == last_sf
-          && same_str (prev->name, last_name))
+      if (have_prev && prev.line_num == line && prev.file == last_sf
+          && same_str (prev.name, last_name))
         continue;
       memset (&s, 0, sizeof s);
       s.name = last_name;
@@ -918,8 +935,8 @@ core_create_line_syms (Core *core, const Options *opt, SymTab *symtab,
       s.line_num = line;
       s.addr = vma;
       /* A line's staticness is its function's.  */
-      if (prev && prev->file == s.file && same_str (prev->name, s.name))
-        s.is_static = prev->is_static;
+      if (have_prev && prev.file == s.file && same_str (prev.name, s.name))
+        s.is_static = prev.is_static;
       else
         {
           Sym *f = symtab_lookup (&funcs, vma);
@@ -934,12 +951,15 @@ core_create_line_syms (Core *core, const Options *opt, SymTab *symtab,
       /* The functions that sort before this line; on a tie the line
          goes first.  */
       while (fi < funcs.len && sym_addr_cmp (&funcs.base[fi], &s) < 0)
-        out[n++] = funcs.base[fi++];
-      out[n] = s;
-      prev = &out[n++];
+        append_sym (out, &n, &funcs.base[fi++]);
+      append_sym (out, &n, &s);
+      /* The next line compares with this one even if a function
+         symbol at its address takes its place.  */
+      prev = s;
+      have_prev = true;
     }
   while (fi < funcs.len)
-    out[n++] = funcs.base[fi++];
+    append_sym (out, &n, &funcs.base[fi++]);
   memset (&out[n], 0, sizeof *out);
   prefault_wait (&prefault);
   free (probes);

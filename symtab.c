@@ -134,9 +134,8 @@ symtab_listed (const SymTab *tab, bool ignore_zeros, size_t *n)
   return v;
 }
 
-/* Should SRC replace KEPT, a symbol at the same address?  */
-static bool
-prefer (const Sym *src, const Sym *kept)
+bool
+sym_prefer (const Sym *src, const Sym *kept)
 {
   const char *s = src->name, *k = kept->name;
 
@@ -219,7 +218,7 @@ symtab_finalize (SymTab *tab, vma_t text_last, long *remap)
         {
           Sym *kept = &out[nout - 1];
 
-          if (prefer (src, kept))
+          if (sym_prefer (src, kept))
             {
               if (remap)
                 {
@@ -243,7 +242,10 @@ symtab_finalize (SymTab *tab, vma_t text_last, long *remap)
               remap[old] = (long) nout;
               owner[nout] = old;
             }
-          out[nout++] = *src;
+          /* Until the first drop each symbol stays where it is.  */
+          if (&out[nout] != src)
+            out[nout] = *src;
+          nout++;
           prev_addr = src->addr;
         }
     }

@@ -110,6 +110,11 @@ sym_name_cmp (const Sym *a, const Sym *b)
    before lines and globals before statics.  */
 int sym_addr_cmp (const Sym *l, const Sym *r);
 
+/* Of two symbols at one address, whether SRC should replace KEPT (the
+   one before it in that order): GNU's preferences, see
+   symtab_finalize.  */
+bool sym_prefer (const Sym *src, const Sym *kept);
+
 /* The symbols of TAB (a malloc'ed array of *N), less those without
    calls or time if IGNORE_ZEROS: what the flat profile and the index
    may list.  */
