@@ -96,6 +96,9 @@ typedef struct Abbrev
   uint32_t tag;
   bool children;
   size_t first, n;          /* its specs */
+  /* The bytes of its attributes when every form has a fixed size in
+     the unit, else -1: entries not wanted are stepped over at once.  */
+  int64_t fixed_size;
 } Abbrev;
 
 struct DwiAbbrevs
@@ -128,8 +131,55 @@ abbrevs_free (DwiAbbrevs *t)
   free (t);
 }
 
+/* The size of a value of FORM in unit U, or -1 if it varies.  */
+static int
+form_size (const DwiUnit *u, uint32_t form)
+{
+  switch (form)
+    {
+    case DW_FORM_flag_present:
+    case DW_FORM_implicit_const:
+      return 0;
+    case DW_FORM_data1:
+    case DW_FORM_ref1:
+    case DW_FORM_flag:
+    case DW_FORM_strx1:
+    case DW_FORM_addrx1:
+      return 1;
+    case DW_FORM_data2:
+    case DW_FORM_ref2:
+    case DW_FORM_strx2:
+    case DW_FORM_addrx2:
+      return 2;
+    case DW_FORM_strx3:
+    case DW_FORM_addrx3:
+      return 3;
+    case DW_FORM_data4:
+    case DW_FORM_ref4:
+    case DW_FORM_strx4:
+    case DW_FORM_addrx4:
+      return 4;
+    case DW_FORM_data8:
+    case DW_FORM_ref8:
+    case DW_FORM_ref_sig8:
+      return 8;
+    case DW_FORM_data16:
+      return 16;
+    case DW_FORM_addr:
+      return (int) u->addr_size;
+    case DW_FORM_strp:
+    case DW_FORM_line_strp:
+    case DW_FORM_sec_offset:
+      return (int) u->offset_size;
+    case DW_FORM_ref_addr:
+      return (int) (u->version <= 2 ? u->addr_size : u->offset_size);
+    default:
+      return -1;
+    }
+}
+
 static DwiAbbrevs *
-abbrevs_read (const DwiSections *s, uint64_t offset)
+abbrevs_read (const DwiSections *s, const DwiUnit *u, uint64_t offset)
 {
   DwiAbbrevs *t = gp_calloc (1, sizeof *t);
   Cursor c;
@@ -158,6 +208,12 @@ abbrevs_read (const DwiSections *s, uint64_t offset)
           t->specs[t->nspecs++] = spec;
         }
       a.n = t->nspecs - a.first;
+      for (size_t i = a.first; i < t->nspecs && a.fixed_size >= 0; i++)
+        {
+          int size = form_size (u, t->specs[i].form);
+
+          a.fixed_size = size < 0 ? -1 : a.fixed_size + size;
+        }
       gp_grow (&t->list, &t->cap, t->n + 1, sizeof *t->list);
       t->list[t->n++] = a;
     }
@@ -514,16 +570,24 @@ read_entry (const DwiSections *s, const DwiUnit *u, Cursor *c, DwiEntry *e,
   if (!a)
     return false;
   keep = !decode || decode (a->tag);
-  if (keep)
-    *e = (DwiEntry) { .offset = offset, .language = -1 };
   e->tag = a->tag;
   e->has_children = a->children;
+  if (!keep && !bases && a->fixed_size >= 0)
+    {
+      skip (c, (uint64_t) a->fixed_size);
+      return c->ok;
+    }
+  if (keep)
+    *e = (DwiEntry) { .offset = offset, .tag = a->tag,
+                      .has_children = a->children, .language = -1 };
   for (size_t i = 0; i < a->n; i++)
     {
       const AttrSpec *spec = &u->abbrevs->specs[a->first + i];
       Value v;
 
-      if (!read_value (s, u, c, spec->form, spec->implicit, !bases, &v))
+      /* What is not kept is stepped over, its indices not looked up.  */
+      if (!read_value (s, u, c, spec->form, spec->implicit, keep && !bases,
+                       &v))
         return false;
       if (bases)
         note_base (bases, spec->name, &v);
@@ -579,7 +643,7 @@ read_header (const DwiSections *s, uint64_t offset, DwiUnit *u)
   if (!c.ok || (u->addr_size != 4 && u->addr_size != 8))
     return false;
   u->first_entry = (uint64_t) (c.p - s->info.p);
-  u->abbrevs = abbrevs_read (s, abbrev_offset);
+  u->abbrevs = abbrevs_read (s, u, abbrev_offset);
   return u->abbrevs != NULL;
 }
 
