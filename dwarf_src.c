@@ -112,8 +112,9 @@ struct Dws
   vma_t *points;           /* entry points without a range */
   size_t npoints, points_cap;
 
-  DwsElfSym *syms;         /* by offset, one per offset */
+  DwsElfSym *syms;         /* by offset, one per offset, once sorted */
   size_t nsyms;
+  bool syms_sorted;
   vma_t section_vma;
 
   Sorted row_index, piece_index, sym_index;
@@ -950,6 +951,17 @@ order_rows (Dws *d)
   return true;
 }
 
+/* Whether the N ranges are in cmp_range's order already (the DWARF
+   mostly lists functions in address order).  */
+static bool
+in_order (const Range *r, size_t n)
+{
+  for (size_t i = 1; i < n; i++)
+    if (cmp_range (&r[i - 1], &r[i]) > 0)
+      return false;
+  return true;
+}
+
 typedef struct HeapItem
 {
   vma_t len, high;
@@ -1052,7 +1064,7 @@ build_pieces (Dws *d)
   size_t nheap = 0, cap = 0, next = 0;
   bool ok = true;
 
-  if (d->nranges > 1)
+  if (!in_order (d->ranges, d->nranges))
     qsort (d->ranges, d->nranges, sizeof *d->ranges, cmp_range);
   while (next < d->nranges || nheap > 0)
     {
@@ -1117,26 +1129,36 @@ cmp_sym (const void *a, const void *b)
   return x->order < y->order ? -1 : x->order > y->order;
 }
 
-/* The symbols by offset, the one BFD would take at each.  */
 void
 dws_set_symbols (Dws *d, const DwsElfSym *syms, size_t n, vma_t section_vma)
 {
-  SymKey *keys = gp_reallocarray (NULL, n ? n : 1, sizeof *keys);
-
   d->section_vma = section_vma;
   free (d->syms);
-  d->nsyms = 0;
+  d->syms = gp_reallocarray (NULL, n ? n : 1, sizeof *d->syms);
+  memcpy (d->syms, syms, n * sizeof *syms);
+  d->nsyms = n;
+  d->syms_sorted = false;
+}
+
+/* The symbols by offset, the one BFD would take at each: done when
+   first needed, which C programs may never be.  */
+static void
+sort_symbols (Dws *d)
+{
+  size_t n = d->nsyms;
+  SymKey *keys = gp_reallocarray (NULL, n ? n : 1, sizeof *keys);
+
   for (size_t i = 0; i < n; i++)
-    keys[i] = (SymKey) { syms[i], i };
+    keys[i] = (SymKey) { d->syms[i], i };
   if (n > 1)
     qsort (keys, n, sizeof *keys, cmp_sym);
-  d->syms = gp_reallocarray (NULL, n ? n : 1, sizeof *d->syms);
+  d->nsyms = 0;
   for (size_t i = 0; i < n; i++)
     if (i == 0 || keys[i].sym.offset != keys[i - 1].sym.offset)
       d->syms[d->nsyms++] = keys[i].sym;
   free (keys);
-  free (d->sym_index.bucket);
   sorted_init (&d->sym_index, d->syms, d->nsyms, sizeof *d->syms);
+  d->syms_sorted = true;
 }
 
 /* ---- the interface ---------------------------------------------------- */
@@ -1301,6 +1323,8 @@ dws_ambiguous (Dws *d, vma_t addr)
 static const DwsElfSym *
 sym_at (Dws *d, vma_t addr)
 {
+  if (!d->syms_sorted)
+    sort_symbols (d);
   size_t k = count_upto (&d->sym_index, addr - d->section_vma);
 
   return k ? &d->syms[k - 1] : NULL;
@@ -1315,6 +1339,10 @@ dws_find (Dws *d, vma_t addr, const char **file, const char **func, int *line,
   const char *name;
 
   *once = false;
+  /* Without a line there is no answer, and only the first look at an
+     entry without a linkage name changes anything.  */
+  if ((!row || row->line == 0) && (!f || f->is_linkage))
+    return false;
   if (f && f->is_linkage)
     name = f->name;
   else
