@@ -509,6 +509,7 @@ note (const DwiSections *s, const DwiUnit *u, DwiEntry *e, uint32_t name,
       break;
     case DW_AT_ranges:
       e->has_ranges = true;
+      e->ranges_indexed = v->cls == C_RNGLISTX;
       return ranges_offset (s, u, v, &e->ranges);
     case DW_AT_name:
       if (v->cls == C_STR)

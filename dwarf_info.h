@@ -41,6 +41,7 @@ typedef struct DwiEntry
   unsigned tag;
   bool has_children;
   bool has_low, has_high, high_is_offset, has_ranges;
+  bool ranges_indexed;                /* DW_AT_ranges by DW_FORM_rnglistx */
   uint64_t low, high, ranges;         /* ranges: resolved list offset */
   const char *name, *linkage_name, *comp_dir;
   bool has_origin, has_specification;

@@ -695,6 +695,10 @@ add_func (void *arg, const DwiUnit *u, const DwiEntry *e)
 
   w->func = (uint32_t) d->nfuncs;
   w->any = false;
+  /* BFD 2.40 does not take such ranges as clang writes them (by index
+     into the unit's list table): its answers there are not modelled.  */
+  if (e->ranges_indexed)
+    d->exact = false;
   if (!dwi_ranges (w->reader, u, e, add_range, w))
     d->broken = true;
   if (!w->any)
@@ -758,7 +762,11 @@ read_unit (Dws *d, const DwiReader *r, const DwiUnit *info, Unit *u,
   *u = (Unit) { .info = info };
   if (e->tag == DW_TAG_type_unit)
     {
+      /* No code; but BFD names some functions of programs with type
+         units otherwise than the entries say (-fdebug-types-section):
+         not modelled.  */
       u->skipped = true;
+      d->exact = false;
       return;
     }
   if (e->tag != DW_TAG_compile_unit || info->unit_type != DW_UT_compile

@@ -124,6 +124,17 @@ if gcc -O2 -g -pg -S -dA -o "$work/inl.s" "$work/inl.c" 2>/dev/null; then
 fi
 ( cd "$work" && gcc -O2 -g -gsplit-dwarf -pg inl.c -o split-dwarf 2>/dev/null ) &&
   built="$built $work/split-dwarf"
+# Type units, in .debug_types (DWARF 4) or .debug_info (DWARF 5).
+build types-dwarf4 g++ -O2 -gdwarf-4 -fdebug-types-section -pg "$work/ext.cc"
+build types-dwarf5 g++ -O2 -gdwarf-5 -fdebug-types-section -pg "$work/ext.cc"
+# Another producer: clang's DWARF 5 indexes its strings, addresses and
+# ranges (the ranges of inlined calls by index, which BFD does not
+# read as we would: left to BFD).
+if command -v clang >/dev/null; then
+  build +clang-O0-dwarf4 clang -O0 -gdwarf-4 -pg "$work/inl.c"
+  build clang-O2 clang -O2 -g -pg "$work/inl.c"
+  build +clangxx-O2 clang++ -O2 -g -pg "$work/ext.cc"
+fi
 # Programs of this project, compiled with -g: bigger real code.
 for exe in ./gprof ./testsuite/fixtures/mkfixture; do
   [ -x "$exe" ] && built="$built +$exe"
