@@ -1213,6 +1213,12 @@ dws_open (const char *filename, vma_t floor)
   d->exact = d->exact && d->lines_exact && units_disjoint (d)
              && rangeless_units_empty (d, units)
              && order_rows (d) && build_pieces (d);
+  /* The function pieces also when not exact, for dws_any_tie.  */
+  if (!d->exact && !d->pieces)
+    {
+      units_disjoint (d);
+      build_pieces (d);
+    }
   if (d->exact)
     {
       sorted_init (&d->row_index, d->rows, d->nrows, sizeof *d->rows);
@@ -1316,6 +1322,15 @@ func_at (Dws *d, vma_t addr)
   const Piece *p = piece_at (d, addr);
 
   return p && p->func != NO_FUNC ? &d->funcs[p->func] : NULL;
+}
+
+bool
+dws_any_tie (const Dws *d)
+{
+  for (size_t i = 0; i < d->npieces; i++)
+    if (d->pieces[i].tie)
+      return true;
+  return false;
 }
 
 bool

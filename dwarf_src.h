@@ -65,6 +65,11 @@ bool dws_find (Dws *dws, vma_t addr, const char **file, const char **func,
    tests.  */
 bool dws_ambiguous (Dws *d, vma_t addr);
 
+/* Whether two function entries of one length hold some address, even
+   where dws_exact is false (then over all entries): BFD's answers
+   there depend on its heap.  For the tests.  */
+bool dws_any_tie (const Dws *d);
+
 /* Append to *V (N of CAP used) the addresses where the answer may
    change apart from the symbols: where rows start, units start and
    end, and the function answer changes (exact) or function entries
