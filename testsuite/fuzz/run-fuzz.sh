@@ -125,9 +125,13 @@ run_target () {
     r_mode=
   fi
   # -s and -y write into the current directory: a scratch one.  An input
-  # of 8 KB that makes gprof allocate a gigabyte is a finding.
+  # of 8 KB that makes gprof allocate a gigabyte is a finding.  libbfd
+  # asks malloc for absurd sizes on damaged DWARF (2^61 bytes) and copes
+  # with a null answer: AddressSanitizer must give it one rather than
+  # stop (ours over a gigabyte are still caught by -malloc_limit_mb).
   # shellcheck disable=SC2086 # option lists
   (cd "$work/cwd-$1" &&
+   ASAN_OPTIONS="allocator_may_return_null=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
    nice "$build/testsuite/fuzz/fuzz_$1" $r_mode -max_total_time="$seconds" \
      -timeout=10 -malloc_limit_mb=1024 -rss_limit_mb=2560 -max_len=8192 \
      -artifact_prefix="$corpus/crashes/$1-" ${FUZZ_OPTS:-} \
