@@ -531,6 +531,9 @@ src_prepare (Core *core)
   core->src_prepared = true;
   if (!own_lines_possible (core))
     return;
+  core->dws = dws_open (core->filename, code_floor (core));
+  if (!core->dws || !dws_exact (core->dws))
+    return;
   cand = gp_reallocarray (NULL, (size_t) (core->nsyms ? core->nsyms : 1),
                           sizeof *cand);
   for (long i = 0; i < core->nsyms; i++)
@@ -546,9 +549,7 @@ src_prepare (Core *core)
         sym->name
       };
     }
-  core->dws = dws_open (core->filename, code_floor (core));
-  if (core->dws && dws_exact (core->dws))
-    dws_set_symbols (core->dws, cand, n, core->text_vma);
+  dws_set_symbols (core->dws, cand, n, core->text_vma);
   free (cand);
 }
 

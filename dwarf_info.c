@@ -265,8 +265,8 @@ typedef struct Value
   const char *str;
 } Value;
 
-static const char *
-string_at (const DwiSection *sec, uint64_t offset)
+const char *
+dwi_string_at (const DwiSection *sec, uint64_t offset)
 {
   const char *str;
 
@@ -309,7 +309,7 @@ str_index (const DwiSections *s, const DwiUnit *u, uint64_t index)
                      u->str_offsets_base + index * u->offset_size,
                      u->offset_size, &offset))
     return NULL;
-  return string_at (&s->str, offset);
+  return dwi_string_at (&s->str, offset);
 }
 
 /* The value of form FORM at C.  Indexed strings and addresses are
@@ -333,59 +333,39 @@ read_value (const DwiSections *s, const DwiUnit *u, Cursor *c, uint32_t form,
     case DW_FORM_addrx2:
     case DW_FORM_addrx3:
     case DW_FORM_addrx4:
-      n = form == DW_FORM_addrx || form == DW_FORM_GNU_addr_index
-            ? uleb (c) : get (c, form - DW_FORM_addrx1 + 1);
+      n = form_size (u, form) < 0 ? uleb (c) : get (c, (size_t) form_size (u, form));
       v->cls = C_ADDR;
       if (resolve && c->ok && !addr_index (s, u, n, &v->u))
         return false;
       break;
-    case DW_FORM_data1:
-    case DW_FORM_ref1:
-    case DW_FORM_flag:
-    case DW_FORM_strx1:
-      n = get (c, 1);
-      goto sized;
-    case DW_FORM_data2:
-    case DW_FORM_ref2:
-    case DW_FORM_strx2:
-      n = get (c, 2);
-      goto sized;
-    case DW_FORM_strx3:
-      n = get (c, 3);
-      goto sized;
-    case DW_FORM_data4:
-    case DW_FORM_ref4:
-    case DW_FORM_strx4:
-      n = get (c, 4);
-      goto sized;
-    case DW_FORM_data8:
-    case DW_FORM_ref8:
-      n = get (c, 8);
-      goto sized;
-    case DW_FORM_ref_udata:
-    case DW_FORM_udata:
     case DW_FORM_strx:
     case DW_FORM_GNU_str_index:
-      n = uleb (c);
-    sized:
-      if (form == DW_FORM_ref1 || form == DW_FORM_ref2 || form == DW_FORM_ref4
-          || form == DW_FORM_ref8 || form == DW_FORM_ref_udata)
-        {
-          v->cls = C_REF;
-          v->u = u->offset + n;
-        }
-      else if (form == DW_FORM_strx || form == DW_FORM_GNU_str_index
-               || (form >= DW_FORM_strx1 && form <= DW_FORM_strx4))
-        {
-          v->cls = C_STR;
-          if (resolve && c->ok && !(v->str = str_index (s, u, n)))
-            return false;
-        }
-      else
-        {
-          v->cls = C_CONST;
-          v->u = n;
-        }
+    case DW_FORM_strx1:
+    case DW_FORM_strx2:
+    case DW_FORM_strx3:
+    case DW_FORM_strx4:
+      n = form_size (u, form) < 0 ? uleb (c) : get (c, (size_t) form_size (u, form));
+      v->cls = C_STR;
+      if (resolve && c->ok && !(v->str = str_index (s, u, n)))
+        return false;
+      break;
+    case DW_FORM_ref1:
+    case DW_FORM_ref2:
+    case DW_FORM_ref4:
+    case DW_FORM_ref8:
+    case DW_FORM_ref_udata:
+      n = form_size (u, form) < 0 ? uleb (c) : get (c, (size_t) form_size (u, form));
+      v->cls = C_REF;
+      v->u = u->offset + n;
+      break;
+    case DW_FORM_data1:
+    case DW_FORM_data2:
+    case DW_FORM_data4:
+    case DW_FORM_data8:
+    case DW_FORM_flag:
+    case DW_FORM_udata:
+      v->cls = C_CONST;
+      v->u = form_size (u, form) < 0 ? uleb (c) : get (c, (size_t) form_size (u, form));
       break;
     case DW_FORM_sdata:
       v->cls = C_CONST;
@@ -410,7 +390,7 @@ read_value (const DwiSections *s, const DwiUnit *u, Cursor *c, uint32_t form,
     case DW_FORM_line_strp:
       n = get (c, u->offset_size);
       v->cls = C_STR;
-      v->str = string_at (form == DW_FORM_strp ? &s->str : &s->line_str, n);
+      v->str = dwi_string_at (form == DW_FORM_strp ? &s->str : &s->line_str, n);
       if (c->ok && !v->str)
         return false;
       break;

@@ -34,6 +34,10 @@ typedef struct DwiSections
    error.  */
 bool dwi_sections (Elf *elf, DwiSections *s);
 
+/* The string at OFFSET of string section SEC, or NULL if none ends
+   inside it.  */
+const char *dwi_string_at (const DwiSection *sec, uint64_t offset);
+
 /* What an entry says of itself.  Offsets are into .debug_info.  */
 typedef struct DwiEntry
 {

@@ -184,18 +184,6 @@ count_upto (Sorted *t, vma_t addr)
 
 #undef KEY
 
-/* A string at OFFSET of a string section.  */
-static const char *
-section_string (const DwiSection *sec, uint64_t offset)
-{
-  const char *str;
-
-  if (offset >= sec->size)
-    return NULL;
-  str = (const char *) sec->p + offset;
-  return memchr (str, 0, sec->size - offset) ? str : NULL;
-}
-
 /* ---- line programs ---------------------------------------------------- */
 
 static bool
@@ -265,10 +253,10 @@ read_form (Cursor *c, const DwiSections *s, unsigned offset_size, uint64_t form,
       *str = cstring (c);
       return c->ok;
     case DW_FORM_line_strp:
-      *str = section_string (&s->line_str, get (c, offset_size));
+      *str = dwi_string_at (&s->line_str, get (c, offset_size));
       return c->ok && *str;
     case DW_FORM_strp:
-      *str = section_string (&s->str, get (c, offset_size));
+      *str = dwi_string_at (&s->str, get (c, offset_size));
       return c->ok && *str;
     case DW_FORM_udata:
       *num = uleb (c);
@@ -599,7 +587,7 @@ read_line_table (Dws *d, const DwiSections *s, uint64_t offset,
 /* ---- function entries ------------------------------------------------ */
 
 static bool
-has_code (int tag)
+has_code (unsigned tag)
 {
   return tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine
          || tag == DW_TAG_entry_point;
@@ -718,12 +706,6 @@ add_func (void *arg, const DwiUnit *u, const DwiEntry *e)
   f->is_linkage = linkage || (plain && w->plain_is_linkage);
 }
 
-static bool
-wanted_tag (unsigned tag)
-{
-  return has_code ((int) tag);
-}
-
 /* A compilation unit, as read before its line program and function
    entries.  */
 typedef struct Unit
@@ -732,9 +714,6 @@ typedef struct Unit
   bool skipped;            /* a type unit: no code */
   bool plain_is_linkage;
   bool has_ranges;
-  bool has_lines;
-  uint64_t stmt_list;
-  const char *comp_dir;
 } Unit;
 
 static void
@@ -776,9 +755,6 @@ read_unit (Dws *d, const DwiReader *r, const DwiUnit *info, Unit *u,
   if (!dwi_ranges (r, info, e, add_unit_range, &w))
     d->broken = true;
   u->has_ranges = w.any;
-  u->has_lines = e->has_stmt_list;
-  u->stmt_list = e->stmt_list;
-  u->comp_dir = e->comp_dir;
 }
 
 /* The line programs of all units, on a thread of their own (they touch
@@ -800,9 +776,13 @@ line_job_run (void *arg)
 
   job->ok = true;
   for (size_t i = 0; i < job->n && job->ok; i++)
-    if (job->units[i].has_lines && !job->units[i].skipped)
-      job->ok = read_line_table (job->d, job->s, job->units[i].stmt_list,
-                                 job->units[i].comp_dir, (uint32_t) i);
+    {
+      const DwiEntry *e = &job->units[i].info->entry;
+
+      if (e->has_stmt_list && !job->units[i].skipped)
+        job->ok = read_line_table (job->d, job->s, e->stmt_list, e->comp_dir,
+                                   (uint32_t) i);
+    }
 }
 
 /* BFD asks a unit without ranges about any address the others do not
@@ -1204,7 +1184,7 @@ dws_open (const char *filename, vma_t floor)
                  .plain_is_linkage = units[i].plain_is_linkage };
 
       if (!units[i].skipped
-          && !dwi_walk (&reader, units[i].info, wanted_tag, add_func, &w))
+          && !dwi_walk (&reader, units[i].info, has_code, add_func, &w))
         d->broken = true;
     }
   gp_task_wait (&lines.task);
