@@ -140,6 +140,7 @@ main (int argc, char **argv)
 {
   static Run run;
 
+  gp_memory_init ();
   /* Messages in the user's language, but numbers as in the C locale:
      the reports keep their layout and stay readable by tools, as GNU
      gprof's do.  */

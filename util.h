@@ -25,6 +25,10 @@ void gp_warn (const char *fmt, ...) __attribute__ ((format (printf, 1, 2)));
    temporary file).  At most a few are ever registered.  */
 void gp_on_die (void (*fn) (void));
 
+/* Set up the heap for big arrays (see util.c): first thing in main,
+   before any thread starts.  */
+void gp_memory_init (void);
+
 /* Allocation that never returns NULL: failure is reported in libiberty's
    words ("out of memory allocating N bytes ...") and exits.  */
 void *gp_malloc (size_t n);
