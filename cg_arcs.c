@@ -945,20 +945,6 @@ cmp_uniq (const void *a, const void *b)
   return strcmp (l->name, r->name);
 }
 
-static uint64_t
-name_prefix (const char *name)
-{
-  uint64_t v = 0;
-
-  for (int i = 0; i < 8; i++)
-    {
-      v = v << 8 | (unsigned char) *name;
-      if (*name)
-        name++;
-    }
-  return v;
-}
-
 /* The distinct names: an open-addressing table of name pointers, the
    slot holding the name's number.  */
 typedef struct NameSet
@@ -1047,7 +1033,7 @@ sort_plain_zeros (TotalKey **v, size_t n)
   uniq = gp_reallocarray (NULL, set.n ? set.n : 1, sizeof *uniq);
   for (size_t i = 0, u = 0; i < set.cap; i++)
     if (set.name[i])
-      uniq[u++] = (UniqName) { name_prefix (set.name[i]), set.name[i],
+      uniq[u++] = (UniqName) { sym_name_prefix (set.name[i]), set.name[i],
                                set.id[i] };
   qsort (uniq, set.n, sizeof *uniq, cmp_uniq);
   rank_of = gp_reallocarray (NULL, set.n ? set.n : 1, sizeof *rank_of);

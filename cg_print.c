@@ -845,7 +845,7 @@ cg_print (Run *run)
 static int
 cmp_name (const void *a, const void *b, void *ctx)
 {
-  return sym_name_cmp (a, b);
+  return listed_name_cmp (a, b);
 }
 
 static void
@@ -920,7 +920,7 @@ void
 cg_index_order_start (Run *run)
 {
   size_t n;
-  Sym **v = symtab_listed (&run->symtab, run->opt.ignore_zeros, &n);
+  ListedKey **v = symtab_listed_keys (&run->symtab, run->opt.ignore_zeros, &n);
 
   run->index_order = msort_start ((void **) v, n, cmp_name, NULL);
 }
@@ -929,11 +929,13 @@ void
 cg_print_index (Run *run)
 {
   IndexRows ix = { .run = run, .column_width = (run->opt.output_width - 1) / 3 };
+  ListedKey **keys;
   Sym **v;
 
   if (!run->index_order)
     cg_index_order_start (run);
-  v = (Sym **) msort_finish (run->index_order, &ix.nnames);
+  keys = (ListedKey **) msort_finish (run->index_order, &ix.nnames);
+  v = listed_to_syms (keys, ix.nnames);
   run->index_order = NULL;
   /* The cycles after the names.  */
   v = gp_reallocarray (v, ix.nnames + (size_t) run->cg.ncycles + 1, sizeof *v);

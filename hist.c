@@ -222,8 +222,8 @@ enum { N_SI = sizeof si_units / sizeof si_units[0], SI_MILLI = 5 };
 static int
 cmp_time (const void *a, const void *b, void *ctx)
 {
-  const Sym *l = a, *r = b;
-  double diff = r->hist_time - l->hist_time;
+  const ListedKey *l = a, *r = b;
+  double diff = r->time - l->time;
 
   if (diff > 0.0)
     return 1;
@@ -233,7 +233,7 @@ cmp_time (const void *a, const void *b, void *ctx)
     return 1;
   if (r->ncalls < l->ncalls)
     return -1;
-  return sym_name_cmp (l, r);
+  return listed_name_cmp (l, r);
 }
 
 /* The unit of the per-call columns: the one that puts the largest
@@ -364,7 +364,7 @@ void
 hist_order_start (Run *run)
 {
   size_t n;
-  Sym **v = symtab_listed (&run->symtab, run->opt.ignore_zeros, &n);
+  ListedKey **v = symtab_listed_keys (&run->symtab, run->opt.ignore_zeros, &n);
 
   run->flat_order = msort_start ((void **) v, n, cmp_time, NULL);
 }
@@ -373,6 +373,7 @@ void
 hist_print (Run *run)
 {
   size_t n;
+  ListedKey **keys;
   Sym **sorted;
   double accum = 0.0;
   FlatRows rows;
@@ -393,7 +394,8 @@ hist_print (Run *run)
 
   if (!run->flat_order)
     hist_order_start (run);
-  sorted = (Sym **) msort_finish (run->flat_order, &n);
+  keys = (ListedKey **) msort_finish (run->flat_order, &n);
+  sorted = listed_to_syms (keys, n);
   run->flat_order = NULL;
   unit = choose_unit (run, sorted, n);
   print_header (run, si_units[unit].prefix);

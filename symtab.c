@@ -134,6 +134,53 @@ symtab_listed (const SymTab *tab, bool ignore_zeros, size_t *n)
   return v;
 }
 
+uint64_t
+sym_name_prefix (const char *name)
+{
+  uint64_t v = 0;
+
+  for (int i = 0; i < 8; i++)
+    {
+      v = v << 8 | (unsigned char) *name;
+      if (*name)
+        name++;
+    }
+  return v;
+}
+
+ListedKey **
+symtab_listed_keys (const SymTab *tab, bool ignore_zeros, size_t *n)
+{
+  size_t cap = tab->len ? tab->len : 1;
+  ListedKey **v = gp_reallocarray (NULL, cap, sizeof *v + sizeof **v);
+  ListedKey *key = (ListedKey *) (v + cap);
+
+  *n = 0;
+  for (size_t i = 0; i < tab->len; i++)
+    {
+      Sym *s = &tab->base[i];
+
+      if (ignore_zeros && s->ncalls == 0 && s->hist_time == 0)
+        continue;
+      key[*n] = (ListedKey) { s->hist_time, s->ncalls,
+                              sym_name_prefix (s->name), s->name, s };
+      v[*n] = &key[*n];
+      (*n)++;
+    }
+  return v;
+}
+
+Sym **
+listed_to_syms (ListedKey **v, size_t n)
+{
+  Sym **out = (Sym **) v;
+
+  /* The keys lie past the pointers: rewriting these leaves them whole.  */
+  for (size_t i = 0; i < n; i++)
+    out[i] = v[i]->sym;
+  return out;
+}
+
 bool
 sym_prefer (const Sym *src, const Sym *kept)
 {

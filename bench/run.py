@@ -152,9 +152,9 @@ def main():
     jobs = []
     for name, n, m, shape, opts, gnu in LADDER + (BIG if a.big else []):
         if a.only in name:
-            jobs.append((name, n, lambda n=n, m=m, s=shape, nm=name:
+            jobs.append((name, n, lambda n=n, m=m, s=shape, nm=name, o=opts:
                          (make_case(a.work, nm, n, m, s),
-                          opts.split() + ["prog", "gmon.out"]), gnu))
+                          o.split() + ["prog", "gmon.out"]), gnu))
     libgmon = os.path.join(os.path.dirname(ours), "libgmon", ".libs", "libgmon.a")
     libgmon = libgmon if os.path.exists(libgmon) else None
     for name, n, opts in PROGRAMS:

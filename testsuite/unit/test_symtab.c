@@ -479,6 +479,88 @@ test_srcfiles (void)
   srcfiles_free (&files);
 }
 
+static int
+sign (int v)
+{
+  return (v > 0) - (v < 0);
+}
+
+/* listed_name_cmp orders as strcmp, through the 8-byte prefixes: short
+   names, shared prefixes, bytes above 0x7f, names 8 bytes long.  */
+static void
+test_listed_name_order (Rng *rng)
+{
+  static const char *fixed[] = {
+    "", "a", "ab", "ab\x01", "abcdefgh", "abcdefghi", "abcdefgh\x80",
+    "abcdefg", "\xff", "\x80" "a", "_start", "main", "main.cold",
+  };
+  enum { NFIXED = sizeof fixed / sizeof fixed[0], NRANDOM = 400 };
+  char pool[NRANDOM][12];
+  const char *name[NFIXED + NRANDOM];
+  size_t bad = 0;
+
+  for (size_t i = 0; i < NFIXED; i++)
+    name[i] = fixed[i];
+  /* Few letters and lengths around 8, so that prefixes often tie.  */
+  for (size_t i = 0; i < NRANDOM; i++)
+    {
+      size_t len = 6 + rng_below (rng, 5);
+
+      for (size_t k = 0; k < len; k++)
+        pool[i][k] = "ab\x7f\x80"[rng_below (rng, 4)];
+      pool[i][len] = '\0';
+      name[NFIXED + i] = pool[i];
+    }
+  for (size_t i = 0; i < NFIXED + NRANDOM; i++)
+    for (size_t j = 0; j < NFIXED + NRANDOM; j++)
+      {
+        ListedKey l = { .prefix = sym_name_prefix (name[i]), .name = name[i] };
+        ListedKey r = { .prefix = sym_name_prefix (name[j]), .name = name[j] };
+
+        bad += sign (listed_name_cmp (&l, &r)) != sign (strcmp (name[i], name[j]));
+      }
+  check (bad == 0, "listed_name_cmp agrees with strcmp (%zu pairs differ)", bad);
+}
+
+/* symtab_listed_keys lists what symtab_listed lists, in the same order,
+   with the symbols' values; listed_to_syms gives the symbols back.  */
+static void
+test_listed_keys (Rng *rng)
+{
+  SymTab tab = { 0 };
+  size_t cap = 0;
+
+  for (int i = 0; i < 300; i++)
+    {
+      Sym *s = add_sym (&tab, &cap, i % 3 ? "f" : "g", (vma_t) (0x100 + 16 * i),
+                        FUNC, GLOBAL);
+
+      s->ncalls = rng_below (rng, 3);
+      s->hist_time = (double) rng_below (rng, 3);
+    }
+  for (int zeros = 0; zeros < 2; zeros++)
+    {
+      size_t n, nkeys;
+      Sym **want = symtab_listed (&tab, zeros, &n);
+      ListedKey **keys = symtab_listed_keys (&tab, zeros, &nkeys);
+      bool same = n == nkeys;
+      Sym **got;
+
+      for (size_t i = 0; same && i < n; i++)
+        same = keys[i]->sym == want[i] && keys[i]->time == want[i]->hist_time
+               && keys[i]->ncalls == want[i]->ncalls
+               && keys[i]->name == want[i]->name;
+      got = listed_to_syms (keys, nkeys);
+      for (size_t i = 0; same && i < n; i++)
+        same = got[i] == want[i];
+      check (same, "symtab_listed_keys matches symtab_listed (ignore_zeros %d, %zu listed)",
+             zeros, n);
+      free (want);
+      free (got);
+    }
+  free (tab.base);
+}
+
 int
 main (void)
 {
@@ -494,5 +576,7 @@ main (void)
   test_lookup_fixed ();
   test_lookup_random (&rng);
   test_srcfiles ();
+  test_listed_name_order (&rng);
+  test_listed_keys (&rng);
   return check_done ();
 }
