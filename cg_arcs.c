@@ -945,6 +945,36 @@ cmp_uniq (const void *a, const void *b)
   return strcmp (l->name, r->name);
 }
 
+/* UNIQ in cmp_uniq's order: by prefix, counting, then by strcmp among
+   the names that share one.  */
+static void
+sort_uniq (UniqName *uniq, size_t n)
+{
+  uint64_t *prefix = gp_reallocarray (NULL, n ? n : 1, sizeof *prefix);
+  size_t *at = gp_reallocarray (NULL, n ? n : 1, sizeof *at);
+  UniqName *sorted = gp_reallocarray (NULL, n ? n : 1, sizeof *sorted);
+
+  for (size_t u = 0; u < n; u++)
+    {
+      prefix[u] = uniq[u].prefix;
+      at[u] = u;
+    }
+  radix_sort_u64 (prefix, at, n);
+  for (size_t u = 0; u < n; u++)
+    sorted[u] = uniq[at[u]];
+  for (size_t u = 0, run; u < n; u += run)
+    {
+      for (run = 1; u + run < n && prefix[u + run] == prefix[u]; run++)
+        ;
+      if (run > 1)
+        qsort (sorted + u, run, sizeof *sorted, cmp_uniq);
+    }
+  memcpy (uniq, sorted, n * sizeof *uniq);
+  free (sorted);
+  free (at);
+  free (prefix);
+}
+
 /* The distinct names: an open-addressing table of name pointers, the
    slot holding the name's number.  */
 typedef struct NameSet
@@ -1035,7 +1065,7 @@ sort_plain_zeros (TotalKey **v, size_t n)
     if (set.name[i])
       uniq[u++] = (UniqName) { sym_name_prefix (set.name[i]), set.name[i],
                                set.id[i] };
-  qsort (uniq, set.n, sizeof *uniq, cmp_uniq);
+  sort_uniq (uniq, set.n);
   rank_of = gp_reallocarray (NULL, set.n ? set.n : 1, sizeof *rank_of);
   for (size_t u = 0; u < set.n; u++)
     {

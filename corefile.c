@@ -702,44 +702,6 @@ core_create_function_syms (Core *core, const Options *opt, SymTab *symtab,
   symtab_finalize (symtab, core_text_last (core), NULL);
 }
 
-/* Sort N addresses: LSD radix sort, 16 bits at a time, skipping the
-   digits that no two addresses differ in.  */
-static void
-sort_vmas (vma_t *v, size_t n)
-{
-  vma_t *tmp = gp_reallocarray (NULL, n ? n : 1, sizeof *tmp), *src = v, *dst = tmp;
-  size_t *count = gp_calloc (65536, sizeof *count);
-  vma_t varies = 0;
-
-  for (size_t i = 1; i < n; i++)
-    varies |= v[i] ^ v[0];
-  for (int shift = 0; shift < 64; shift += 16)
-    {
-      size_t sum = 0;
-
-      if (((varies >> shift) & 0xffff) == 0)
-        continue;
-      memset (count, 0, 65536 * sizeof *count);
-      for (size_t i = 0; i < n; i++)
-        count[(src[i] >> shift) & 0xffff]++;
-      for (size_t d = 0; d < 65536; d++)
-        {
-          size_t c = count[d];
-
-          count[d] = sum;
-          sum += c;
-        }
-      for (size_t i = 0; i < n; i++)
-        dst[count[(src[i] >> shift) & 0xffff]++] = src[i];
-      src = dst;
-      dst = src == v ? tmp : v;
-    }
-  if (src != v)
-    memcpy (v, src, n * sizeof *v);
-  free (count);
-  free (tmp);
-}
-
 /* The addresses at which core_create_line_syms asks for the source
    position: every instruction unit of .text (as GNU gprof) if EXHAUSTIVE
    or when the DWARF cannot be read here, else only where the answer may
@@ -795,7 +757,7 @@ line_probes (Core *core, bool exhaustive, vma_t **out)
       if (v[i] >= start && v[i] < end)
         v[k++] = start + (v[i] - start + step - 1) / step * step;
     }
-  sort_vmas (v, k);
+  radix_sort_u64 (v, NULL, k);
   n = 0;
   for (size_t i = 0; i < k; i++)
     if (v[i] < end && (n == 0 || v[n - 1] != v[i]))

@@ -27,6 +27,7 @@
 #include <string.h>
 #include "dwarf_bytes.h"
 #include "dwarf_info.h"
+#include "msort.h"
 #include "util.h"
 
 enum { NO_FILE = UINT32_MAX, NO_FUNC = UINT32_MAX };
@@ -1041,6 +1042,39 @@ best_at (HeapItem *h, size_t *n, vma_t at)
   return p;
 }
 
+/* The ranges in cmp_range's order.  They are added function by function,
+   so a stable sort by address alone gives it, by counting instead of
+   n log n calls to the comparison.  */
+static void
+sort_ranges (Range *r, size_t n)
+{
+  uint64_t *low;
+  size_t *at;
+  Range *sorted;
+
+  for (size_t i = 1; i < n; i++)
+    if (r[i - 1].func > r[i].func)
+      {
+        qsort (r, n, sizeof *r, cmp_range);
+        return;
+      }
+  low = gp_reallocarray (NULL, n ? n : 1, sizeof *low);
+  at = gp_reallocarray (NULL, n ? n : 1, sizeof *at);
+  sorted = gp_reallocarray (NULL, n ? n : 1, sizeof *sorted);
+  for (size_t i = 0; i < n; i++)
+    {
+      low[i] = r[i].low;
+      at[i] = i;
+    }
+  radix_sort_u64 (low, at, n);
+  for (size_t i = 0; i < n; i++)
+    sorted[i] = r[at[i]];
+  memcpy (r, sorted, n * sizeof *r);
+  free (sorted);
+  free (at);
+  free (low);
+}
+
 /* The function answer of every stretch of addresses: a sweep over the
    ranges in address order, with the ranges that hold the current
    address in a heap, best on top.  */
@@ -1053,7 +1087,7 @@ build_pieces (Dws *d)
   bool ok = true;
 
   if (!in_order (d->ranges, d->nranges))
-    qsort (d->ranges, d->nranges, sizeof *d->ranges, cmp_range);
+    sort_ranges (d->ranges, d->nranges);
   while (next < d->nranges || nheap > 0)
     {
       vma_t at;
@@ -1098,25 +1132,6 @@ units_disjoint (Dws *d)
   return true;
 }
 
-typedef struct SymKey
-{
-  DwsElfSym sym;
-  size_t order;
-} SymKey;
-
-/* At one offset the longest symbol, the first of those.  */
-static int
-cmp_sym (const void *a, const void *b)
-{
-  const SymKey *x = a, *y = b;
-
-  if (x->sym.offset != y->sym.offset)
-    return x->sym.offset < y->sym.offset ? -1 : 1;
-  if (x->sym.size != y->sym.size)
-    return x->sym.size > y->sym.size ? -1 : 1;
-  return x->order < y->order ? -1 : x->order > y->order;
-}
-
 void
 dws_set_symbols (Dws *d, const DwsElfSym *syms, size_t n, vma_t section_vma)
 {
@@ -1128,23 +1143,37 @@ dws_set_symbols (Dws *d, const DwsElfSym *syms, size_t n, vma_t section_vma)
   d->syms_sorted = false;
 }
 
-/* The symbols by offset, the one BFD would take at each: done when
-   first needed, which C programs may never be.  */
+/* The symbols by offset, at each offset the longest, the first of those
+   (the one BFD would take): done when first needed, which C programs may
+   never be.  */
 static void
 sort_symbols (Dws *d)
 {
   size_t n = d->nsyms;
-  SymKey *keys = gp_reallocarray (NULL, n ? n : 1, sizeof *keys);
+  uint64_t *key = gp_reallocarray (NULL, n ? n : 1, sizeof *key);
+  size_t *at = gp_reallocarray (NULL, n ? n : 1, sizeof *at);
+  DwsElfSym *sorted = gp_reallocarray (NULL, n ? n : 1, sizeof *sorted);
 
+  /* By offset, then the longest, then table order: two stable passes,
+     the minor key first.  */
   for (size_t i = 0; i < n; i++)
-    keys[i] = (SymKey) { d->syms[i], i };
-  if (n > 1)
-    qsort (keys, n, sizeof *keys, cmp_sym);
+    {
+      key[i] = ~d->syms[i].size;
+      at[i] = i;
+    }
+  radix_sort_u64 (key, at, n);
+  for (size_t i = 0; i < n; i++)
+    key[i] = d->syms[at[i]].offset;
+  radix_sort_u64 (key, at, n);
+  for (size_t i = 0; i < n; i++)
+    sorted[i] = d->syms[at[i]];
   d->nsyms = 0;
   for (size_t i = 0; i < n; i++)
-    if (i == 0 || keys[i].sym.offset != keys[i - 1].sym.offset)
-      d->syms[d->nsyms++] = keys[i].sym;
-  free (keys);
+    if (i == 0 || sorted[i].offset != sorted[i - 1].offset)
+      d->syms[d->nsyms++] = sorted[i];
+  free (sorted);
+  free (at);
+  free (key);
   sorted_init (&d->sym_index, d->syms, d->nsyms, sizeof *d->syms);
   d->syms_sorted = true;
 }

@@ -1,4 +1,5 @@
-/* msort.c - glibc 2.36's qsort algorithm on arrays of pointers.  */
+/* msort.c - glibc 2.36's qsort algorithm on arrays of pointers, and a
+   radix sort for numeric keys.  */
 
 #include "config.h"
 #include "msort.h"
@@ -185,4 +186,58 @@ msort_finish (SortTask *t, size_t *n)
   *n = t->n;
   free (t);
   return v;
+}
+
+void
+radix_sort_u64 (uint64_t *key, size_t *payload, size_t n)
+{
+  uint64_t varies = 0, *src = key, *dst, *tmp;
+  size_t *psrc = payload, *pdst = NULL, *ptmp = NULL, *count;
+
+  for (size_t i = 1; i < n; i++)
+    varies |= key[i] ^ key[0];
+  if (varies == 0)
+    return;
+  dst = tmp = gp_reallocarray (NULL, n, sizeof *tmp);
+  if (payload)
+    pdst = ptmp = gp_reallocarray (NULL, n, sizeof *ptmp);
+  count = gp_reallocarray (NULL, 65536, sizeof *count);
+  for (int shift = 0; shift < 64; shift += 16)
+    {
+      size_t sum = 0;
+
+      if (((varies >> shift) & 0xffff) == 0)
+        continue;
+      memset (count, 0, 65536 * sizeof *count);
+      for (size_t i = 0; i < n; i++)
+        count[(src[i] >> shift) & 0xffff]++;
+      for (size_t d = 0; d < 65536; d++)
+        {
+          size_t c = count[d];
+
+          count[d] = sum;
+          sum += c;
+        }
+      for (size_t i = 0; i < n; i++)
+        {
+          size_t at = count[(src[i] >> shift) & 0xffff]++;
+
+          dst[at] = src[i];
+          if (payload)
+            pdst[at] = psrc[i];
+        }
+      dst = src;
+      src = src == key ? tmp : key;
+      pdst = psrc;
+      psrc = psrc == payload ? ptmp : payload;
+    }
+  if (src != key)
+    {
+      memcpy (key, src, n * sizeof *key);
+      if (payload)
+        memcpy (payload, psrc, n * sizeof *payload);
+    }
+  free (count);
+  free (tmp);
+  free (ptmp);
 }

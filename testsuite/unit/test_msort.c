@@ -366,6 +366,55 @@ test_background (Rng *rng)
          "reference's orders");
 }
 
+/* radix_sort_u64 against an insertion sort by key and then position:
+   keys that differ only in high digits, in low ones, all equal, and
+   random; with and without a payload.  */
+static void
+test_radix (Rng *rng)
+{
+  static const uint64_t masks[] = { 0xffffffffffffffffu, 0xffff000000000000u,
+                                    0x00000000000000ffu, 0x0000ffff00000000u,
+                                    0 };
+  enum { N = 3000 };
+  uint64_t *key = malloc (N * sizeof *key), *want = malloc (N * sizeof *want);
+  size_t *at = malloc (N * sizeof *at), *want_at = malloc (N * sizeof *want_at);
+
+  for (size_t m = 0; m < sizeof masks / sizeof masks[0]; m++)
+    for (size_t n = 0; n <= N; n += n < 5 ? 1 : N / 3)
+      {
+        bool ok = true;
+
+        for (size_t i = 0; i < n; i++)
+          {
+            /* A quarter zeros, so that there are ties under every mask.  */
+            key[i] = rng_below (rng, 4) ? rng_next (rng) & masks[m] : 0;
+            at[i] = i;
+            want[i] = key[i];
+            want_at[i] = i;
+          }
+        for (size_t i = 1; i < n; i++)
+          for (size_t j = i; j > 0 && want[j - 1] > want[j]; j--)
+            {
+              uint64_t k = want[j];
+              size_t a = want_at[j];
+
+              want[j] = want[j - 1];
+              want_at[j] = want_at[j - 1];
+              want[j - 1] = k;
+              want_at[j - 1] = a;
+            }
+        radix_sort_u64 (key, m % 2 ? at : NULL, n);
+        for (size_t i = 0; i < n && ok; i++)
+          ok = key[i] == want[i] && (m % 2 == 0 || at[i] == want_at[i]);
+        check (ok, "radix_sort_u64: mask %zu, %zu keys%s", m, n,
+               m % 2 ? ", positions stable" : "");
+      }
+  free (key);
+  free (want);
+  free (at);
+  free (want_at);
+}
+
 int
 main (void)
 {
@@ -386,5 +435,6 @@ main (void)
   test_inconsistent_is_discriminating (&rng);
   test_parallel (&rng);
   test_background (&rng);
+  test_radix (&rng);
   return check_done ();
 }
