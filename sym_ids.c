@@ -359,7 +359,8 @@ sym_ids_free (SymSpecs *ids)
 bool
 sym_ids_in (const SymSpecs *ids, SymTable t, vma_t addr)
 {
-  return symtab_lookup (&ids->table[t], addr) != NULL;
+  /* Most runs give no symspecs: no lookup per symbol then.  */
+  return ids->table[t].len != 0 && symtab_lookup (&ids->table[t], addr) != NULL;
 }
 
 bool
