@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <unistd.h>
 #include <libiberty/libiberty.h>
 
@@ -89,6 +90,18 @@ advise_huge (void *p, size_t n)
 #endif
 }
 
+/* Whether the process may grow without a set limit: under ulimit -v
+   or -d, asking for 64 MB ahead could fail where the run itself fits.  */
+static bool
+memory_unlimited (void)
+{
+  struct rlimit as, data;
+
+  return getrlimit (RLIMIT_AS, &as) == 0 && as.rlim_cur == RLIM_INFINITY
+         && getrlimit (RLIMIT_DATA, &data) == 0
+         && data.rlim_cur == RLIM_INFINITY;
+}
+
 void
 gp_memory_init (void)
 {
@@ -96,6 +109,8 @@ gp_memory_init (void)
   uintptr_t start;
   void *volatile first;
 
+  if (!memory_unlimited ())
+    return;
   /* One arena: a helper thread's freed arrays serve the main thread.  */
   mallopt (M_ARENA_MAX, 1);
   mallopt (M_MMAP_THRESHOLD, MMAP_FROM);
