@@ -951,27 +951,17 @@ static void
 sort_uniq (UniqName *uniq, size_t n)
 {
   uint64_t *prefix = gp_reallocarray (NULL, n ? n : 1, sizeof *prefix);
-  size_t *at = gp_reallocarray (NULL, n ? n : 1, sizeof *at);
-  UniqName *sorted = gp_reallocarray (NULL, n ? n : 1, sizeof *sorted);
 
   for (size_t u = 0; u < n; u++)
-    {
-      prefix[u] = uniq[u].prefix;
-      at[u] = u;
-    }
-  radix_sort_u64 (prefix, at, n);
-  for (size_t u = 0; u < n; u++)
-    sorted[u] = uniq[at[u]];
+    prefix[u] = uniq[u].prefix;
+  radix_sort_records (uniq, n, sizeof *uniq, prefix);
   for (size_t u = 0, run; u < n; u += run)
     {
       for (run = 1; u + run < n && prefix[u + run] == prefix[u]; run++)
         ;
       if (run > 1)
-        qsort (sorted + u, run, sizeof *sorted, cmp_uniq);
+        qsort (uniq + u, run, sizeof *uniq, cmp_uniq);
     }
-  memcpy (uniq, sorted, n * sizeof *uniq);
-  free (sorted);
-  free (at);
   free (prefix);
 }
 

@@ -1049,8 +1049,6 @@ static void
 sort_ranges (Range *r, size_t n)
 {
   uint64_t *low;
-  size_t *at;
-  Range *sorted;
 
   for (size_t i = 1; i < n; i++)
     if (r[i - 1].func > r[i].func)
@@ -1059,19 +1057,9 @@ sort_ranges (Range *r, size_t n)
         return;
       }
   low = gp_reallocarray (NULL, n ? n : 1, sizeof *low);
-  at = gp_reallocarray (NULL, n ? n : 1, sizeof *at);
-  sorted = gp_reallocarray (NULL, n ? n : 1, sizeof *sorted);
   for (size_t i = 0; i < n; i++)
-    {
-      low[i] = r[i].low;
-      at[i] = i;
-    }
-  radix_sort_u64 (low, at, n);
-  for (size_t i = 0; i < n; i++)
-    sorted[i] = r[at[i]];
-  memcpy (r, sorted, n * sizeof *r);
-  free (sorted);
-  free (at);
+    low[i] = r[i].low;
+  radix_sort_records (r, n, sizeof *r, low);
   free (low);
 }
 
@@ -1151,29 +1139,20 @@ sort_symbols (Dws *d)
 {
   size_t n = d->nsyms;
   uint64_t *key = gp_reallocarray (NULL, n ? n : 1, sizeof *key);
-  size_t *at = gp_reallocarray (NULL, n ? n : 1, sizeof *at);
-  DwsElfSym *sorted = gp_reallocarray (NULL, n ? n : 1, sizeof *sorted);
 
   /* By offset, then the longest, then table order: two stable passes,
      the minor key first.  */
   for (size_t i = 0; i < n; i++)
-    {
-      key[i] = ~d->syms[i].size;
-      at[i] = i;
-    }
-  radix_sort_u64 (key, at, n);
+    key[i] = ~d->syms[i].size;
+  radix_sort_records (d->syms, n, sizeof *d->syms, key);
   for (size_t i = 0; i < n; i++)
-    key[i] = d->syms[at[i]].offset;
-  radix_sort_u64 (key, at, n);
-  for (size_t i = 0; i < n; i++)
-    sorted[i] = d->syms[at[i]];
+    key[i] = d->syms[i].offset;
+  radix_sort_records (d->syms, n, sizeof *d->syms, key);
+  free (key);
   d->nsyms = 0;
   for (size_t i = 0; i < n; i++)
-    if (i == 0 || sorted[i].offset != sorted[i - 1].offset)
-      d->syms[d->nsyms++] = sorted[i];
-  free (sorted);
-  free (at);
-  free (key);
+    if (i == 0 || d->syms[i].offset != d->syms[d->nsyms - 1].offset)
+      d->syms[d->nsyms++] = d->syms[i];
   sorted_init (&d->sym_index, d->syms, d->nsyms, sizeof *d->syms);
   d->syms_sorted = true;
 }

@@ -241,3 +241,19 @@ radix_sort_u64 (uint64_t *key, size_t *payload, size_t n)
   free (tmp);
   free (ptmp);
 }
+
+void
+radix_sort_records (void *base, size_t n, size_t size, uint64_t *key)
+{
+  size_t *at = gp_reallocarray (NULL, n ? n : 1, sizeof *at);
+  char *sorted = gp_reallocarray (NULL, n ? n : 1, size);
+
+  for (size_t i = 0; i < n; i++)
+    at[i] = i;
+  radix_sort_u64 (key, at, n);
+  for (size_t i = 0; i < n; i++)
+    memcpy (sorted + i * size, (char *) base + at[i] * size, size);
+  memcpy (base, sorted, n * size);
+  free (sorted);
+  free (at);
+}

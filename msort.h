@@ -45,4 +45,9 @@ void sort_stable_ptrs (void **v, size_t n, msort_cmp cmp, void *ctx);
    for.  */
 void radix_sort_u64 (uint64_t *key, size_t *payload, size_t n);
 
+/* The N records of SIZE bytes at BASE put in the order of their numbers
+   KEY[0 .. N - 1] (radix_sort_u64's: ascending, stable); KEY is left
+   sorted with them.  */
+void radix_sort_records (void *base, size_t n, size_t size, uint64_t *key);
+
 #endif

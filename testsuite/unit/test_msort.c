@@ -415,6 +415,36 @@ test_radix (Rng *rng)
   free (want_at);
 }
 
+/* radix_sort_records moves whole records with their keys, stably.  */
+static void
+test_radix_records (Rng *rng)
+{
+  typedef struct Rec
+  {
+    uint64_t key;
+    char tag[13];         /* an odd size, the record's place as text */
+  } Rec;
+  enum { N = 2000 };
+  Rec *rec = malloc (N * sizeof *rec);
+  uint64_t *key = malloc (N * sizeof *key);
+  bool ok = true;
+
+  for (size_t i = 0; i < N; i++)
+    {
+      rec[i].key = key[i] = rng_below (rng, 50) << 40;
+      snprintf (rec[i].tag, sizeof rec[i].tag, "%zu", i);
+    }
+  radix_sort_records (rec, N, sizeof *rec, key);
+  for (size_t i = 0; i < N && ok; i++)
+    ok = rec[i].key == key[i]
+         && (i == 0 || key[i - 1] < key[i]
+             || (key[i - 1] == key[i]
+                 && atol (rec[i - 1].tag) < atol (rec[i].tag)));
+  check (ok, "radix_sort_records: records in key order, stable");
+  free (rec);
+  free (key);
+}
+
 int
 main (void)
 {
@@ -436,5 +466,6 @@ main (void)
   test_parallel (&rng);
   test_background (&rng);
   test_radix (&rng);
+  test_radix_records (&rng);
   return check_done ();
 }
