@@ -940,9 +940,7 @@ cmp_uniq (const void *a, const void *b)
 {
   const UniqName *l = a, *r = b;
 
-  if (l->prefix != r->prefix)
-    return l->prefix < r->prefix ? -1 : 1;
-  return strcmp (l->name, r->name);
+  return prefixed_name_cmp (l->prefix, l->name, r->prefix, r->name);
 }
 
 /* UNIQ in cmp_uniq's order: by prefix, counting, then by strcmp among

@@ -8,9 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
-#include <unistd.h>
 #include "dwarf_src.h"
 #include "i18n.h"
 #include "msort.h"
@@ -772,58 +770,6 @@ same_str (const char *a, const char *b)
   return a == b || strcmp (a, b) == 0;
 }
 
-/* Fault in the pages of a big array on another thread while this one
-   goes on: a page fault costs 2-3 us on the machines measured, and the
-   line symbols of a 20k-function program take 40 MB.  The kernel only
-   fills in page tables (MADV_POPULATE_WRITE), so this thread may write
-   the array meanwhile.  */
-typedef struct Prefault
-{
-  char *start;
-  size_t len;
-  GpTask task;
-  bool started;
-} Prefault;
-
-static void
-prefault_run (void *arg)
-{
-#ifdef MADV_POPULATE_WRITE
-  Prefault *f = arg;
-
-  /* Not there (before Linux 5.14) it fails, and costs nothing.  */
-  (void) madvise (f->start, f->len, MADV_POPULATE_WRITE);
-#else
-  (void) arg;
-#endif
-}
-
-static void
-prefault_start (Prefault *f, void *p, size_t len)
-{
-  long page = sysconf (_SC_PAGESIZE);
-  uintptr_t from = (uintptr_t) p, to = from + len;
-
-  *f = (Prefault) { 0 };
-  if (page <= 0 || len < ((size_t) 4 << 20) || gp_threads () < 2)
-    return;
-  from = (from + (uintptr_t) page - 1) / (uintptr_t) page * (uintptr_t) page;
-  to = to / (uintptr_t) page * (uintptr_t) page;
-  if (from >= to)
-    return;
-  f->start = (char *) from;
-  f->len = to - from;
-  f->started = true;
-  gp_task_start (&f->task, prefault_run, f);
-}
-
-static void
-prefault_wait (Prefault *f)
-{
-  if (f->started)
-    gp_task_wait (&f->task);
-}
-
 /* Append S to the N symbols at OUT, or let it replace the last one at
    the same address as symtab_finalize would, so that the table needs
    no compaction there (which would move every symbol after the first
@@ -857,7 +803,7 @@ core_create_line_syms (Core *core, const Options *opt, SymTab *symtab,
   vma_t end = core->text_vma + core->text_size;
   const char *last_file = NULL, *last_func = NULL, *last_name = NULL;
   SourceFile *last_sf = NULL;
-  Prefault prefault;
+  GpPrefault prefault;
 
   src_prepare (core);
   nprobes = line_probes (core, exhaustive, &probes);
@@ -866,7 +812,7 @@ core_create_line_syms (Core *core, const Options *opt, SymTab *symtab,
      nothing.  Those of the lines expected are faulted in meanwhile.  */
   cap = 2 * nprobes + (size_t) core->nsyms + 1;
   out = gp_reallocarray (NULL, cap, sizeof *out);
-  prefault_start (&prefault, out, (nprobes + (size_t) core->nsyms) * sizeof *out);
+  gp_prefault_start (&prefault, out, (nprobes + (size_t) core->nsyms) * sizeof *out);
   core_create_function_syms (core, opt, &funcs, files);
   for (size_t i = 0; i < nprobes || extra; )
     {
@@ -924,7 +870,7 @@ core_create_line_syms (Core *core, const Options *opt, SymTab *symtab,
   while (fi < funcs.len)
     append_sym (out, &n, &funcs.base[fi++]);
   memset (&out[n], 0, sizeof *out);
-  prefault_wait (&prefault);
+  gp_prefault_wait (&prefault);
   free (probes);
   symtab_free (&funcs);
   symtab->base = out;

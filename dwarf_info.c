@@ -178,6 +178,16 @@ form_size (const DwiUnit *u, uint32_t form)
     }
 }
 
+/* A number of FORM at C: of its fixed size, or a ULEB128 for the forms
+   whose size varies.  */
+static uint64_t
+get_form (const DwiUnit *u, Cursor *c, uint32_t form)
+{
+  int size = form_size (u, form);
+
+  return size < 0 ? uleb (c) : get (c, (size_t) size);
+}
+
 static DwiAbbrevs *
 abbrevs_read (const DwiSections *s, const DwiUnit *u, uint64_t offset)
 {
@@ -333,7 +343,7 @@ read_value (const DwiSections *s, const DwiUnit *u, Cursor *c, uint32_t form,
     case DW_FORM_addrx2:
     case DW_FORM_addrx3:
     case DW_FORM_addrx4:
-      n = form_size (u, form) < 0 ? uleb (c) : get (c, (size_t) form_size (u, form));
+      n = get_form (u, c, form);
       v->cls = C_ADDR;
       if (resolve && c->ok && !addr_index (s, u, n, &v->u))
         return false;
@@ -344,7 +354,7 @@ read_value (const DwiSections *s, const DwiUnit *u, Cursor *c, uint32_t form,
     case DW_FORM_strx2:
     case DW_FORM_strx3:
     case DW_FORM_strx4:
-      n = form_size (u, form) < 0 ? uleb (c) : get (c, (size_t) form_size (u, form));
+      n = get_form (u, c, form);
       v->cls = C_STR;
       if (resolve && c->ok && !(v->str = str_index (s, u, n)))
         return false;
@@ -354,7 +364,7 @@ read_value (const DwiSections *s, const DwiUnit *u, Cursor *c, uint32_t form,
     case DW_FORM_ref4:
     case DW_FORM_ref8:
     case DW_FORM_ref_udata:
-      n = form_size (u, form) < 0 ? uleb (c) : get (c, (size_t) form_size (u, form));
+      n = get_form (u, c, form);
       v->cls = C_REF;
       v->u = u->offset + n;
       break;
@@ -365,7 +375,7 @@ read_value (const DwiSections *s, const DwiUnit *u, Cursor *c, uint32_t form,
     case DW_FORM_flag:
     case DW_FORM_udata:
       v->cls = C_CONST;
-      v->u = form_size (u, form) < 0 ? uleb (c) : get (c, (size_t) form_size (u, form));
+      v->u = get_form (u, c, form);
       break;
     case DW_FORM_sdata:
       v->cls = C_CONST;

@@ -1166,6 +1166,7 @@ dws_open (const char *filename, vma_t floor)
   DwiReader reader = { 0 };
   Unit *units = NULL;
   LineJob lines;
+  bool disjoint, pieces;
 
   d->exact = d->lines_exact = true;
   d->floor = floor;
@@ -1198,15 +1199,12 @@ dws_open (const char *filename, vma_t floor)
   gp_task_wait (&lines.task);
   if (!lines.ok || d->broken)
     goto fail;
-  d->exact = d->exact && d->lines_exact && units_disjoint (d)
-             && rangeless_units_empty (d, units)
-             && order_rows (d) && build_pieces (d);
-  /* The function pieces also when not exact, for dws_any_tie.  */
-  if (!d->exact && !d->pieces)
-    {
-      units_disjoint (d);
-      build_pieces (d);
-    }
+  /* The units sorted and the function pieces built also when not
+     exact: dws_boundaries and dws_any_tie use them.  */
+  disjoint = units_disjoint (d);
+  pieces = build_pieces (d);
+  d->exact = d->exact && d->lines_exact && disjoint && pieces
+             && rangeless_units_empty (d, units) && order_rows (d);
   if (d->exact)
     {
       sorted_init (&d->row_index, d->rows, d->nrows, sizeof *d->rows);
@@ -1334,10 +1332,11 @@ dws_ambiguous (Dws *d, vma_t addr)
 static const DwsElfSym *
 sym_at (Dws *d, vma_t addr)
 {
+  size_t k;
+
   if (!d->syms_sorted)
     sort_symbols (d);
-  size_t k = count_upto (&d->sym_index, addr - d->section_vma);
-
+  k = count_upto (&d->sym_index, addr - d->section_vma);
   return k ? &d->syms[k - 1] : NULL;
 }
 

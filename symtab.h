@@ -136,15 +136,22 @@ typedef struct ListedKey
   Sym *sym;
 } ListedKey;
 
+/* strcmp of names A and B, given their sym_name_prefix PA and PB.  */
+static inline int
+prefixed_name_cmp (uint64_t pa, const char *a, uint64_t pb, const char *b)
+{
+  if (a == b)
+    return 0;
+  if (pa != pb)
+    return pa < pb ? -1 : 1;
+  return strcmp (a, b);
+}
+
 /* strcmp of the keys' names.  */
 static inline int
 listed_name_cmp (const ListedKey *a, const ListedKey *b)
 {
-  if (a->name == b->name)
-    return 0;
-  if (a->prefix != b->prefix)
-    return a->prefix < b->prefix ? -1 : 1;
-  return strcmp (a->name, b->name);
+  return prefixed_name_cmp (a->prefix, a->name, b->prefix, b->name);
 }
 
 /* symtab_listed as keys: V[i] points at the key of the i-th symbol.

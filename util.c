@@ -73,21 +73,67 @@ enum
   MMAP_FROM = 32 << 20      /* blocks this big are mapped apart */
 };
 
+/* The whole pages of SIZE (a power of two) in [P, P + N): their start,
+   and in *LEN their length (0 if none).  */
+static char *
+whole_pages (void *p, size_t n, uintptr_t size, size_t *len)
+{
+  uintptr_t from = ((uintptr_t) p + size - 1) & ~(size - 1);
+  uintptr_t to = ((uintptr_t) p + n) & ~(size - 1);
+
+  *len = to > from ? to - from : 0;
+  return (char *) from;
+}
+
 /* Transparent huge pages for the whole 2 MB pages in [P, P + N).  */
 static void
 advise_huge (void *p, size_t n)
 {
 #ifdef MADV_HUGEPAGE
-  uintptr_t mask = HUGE_PAGE - 1;
-  uintptr_t from = ((uintptr_t) p + mask) & ~mask;
-  uintptr_t to = ((uintptr_t) p + n) & ~mask;
+  size_t len;
+  char *from = whole_pages (p, n, HUGE_PAGE, &len);
 
-  if (to > from)
-    (void) madvise ((void *) from, to - from, MADV_HUGEPAGE);
+  if (len > 0)
+    (void) madvise (from, len, MADV_HUGEPAGE);
 #else
   (void) p;
   (void) n;
 #endif
+}
+
+static void
+prefault_run (void *arg)
+{
+#ifdef MADV_POPULATE_WRITE
+  GpPrefault *f = arg;
+
+  /* Not there (before Linux 5.14) it fails, and costs nothing.  */
+  (void) madvise (f->start, f->len, MADV_POPULATE_WRITE);
+#else
+  (void) arg;
+#endif
+}
+
+void
+gp_prefault_start (GpPrefault *f, void *p, size_t n)
+{
+  long page = sysconf (_SC_PAGESIZE);
+
+  *f = (GpPrefault) { 0 };
+  if (page <= 0 || n < ((size_t) 4 << 20) || gp_threads () < 2)
+    return;
+  f->start = whole_pages (p, n, (uintptr_t) page, &f->len);
+  if (f->len == 0)
+    return;
+  f->started = true;
+  gp_task_start (&f->task, prefault_run, f);
+}
+
+void
+gp_prefault_wait (GpPrefault *f)
+{
+  if (f->started)
+    gp_task_wait (&f->task);
 }
 
 /* Whether the process may grow without a set limit: under ulimit -v

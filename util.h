@@ -66,6 +66,21 @@ void gp_task_start (GpTask *task, void (*fn) (void *), void *arg);
 void gp_task_defer (GpTask *task, void (*fn) (void *), void *arg);
 void gp_task_wait (GpTask *task);
 
+/* The page faults of the N bytes at P taken on another thread
+   (MADV_POPULATE_WRITE: the kernel only fills in page tables, so the
+   caller may write there meanwhile), for a big array about to be filled
+   once.  Nothing for less than 4 MB, one CPU or a kernel before 5.14.  */
+typedef struct GpPrefault
+{
+  char *start;
+  size_t len;
+  bool started;
+  GpTask task;
+} GpPrefault;
+
+void gp_prefault_start (GpPrefault *f, void *p, size_t n);
+void gp_prefault_wait (GpPrefault *f);
+
 /* GNU gprof converts doubles to long with a plain C cast; on x86-64 an
    out-of-range or NaN value becomes LONG_MIN.  Reproduce that without
    undefined behaviour.  */
