@@ -197,14 +197,13 @@ sym_prefer (const Sym *src, const Sym *kept)
   return s[0] == '_' && k[0] == '_' && s[1] != '_' && k[1] == '_';
 }
 
-/* About four symbols per bucket, buckets a power of two of address
-   units wide, so a lookup narrows to a handful of candidates in one
-   step.  */
+/* About one symbol per bucket, buckets a power of two of address units
+   wide, so a lookup narrows to a candidate or two in one step.  */
 static void
 build_buckets (SymTab *tab)
 {
   vma_t span;
-  size_t want = tab->len / 4 + 1, b = 0;
+  size_t want = tab->len + 1, b = 0;
   unsigned shift = 0;
 
   free (tab->bucket);
@@ -337,21 +336,25 @@ symtab_lookup (const SymTab *tab, vma_t addr)
           hi = tab->bucket[k + 1];
         }
     }
-  /* Find the last symbol starting at or below ADDR.  */
-  while (lo < hi)
-    {
-      size_t mid = lo + (hi - lo) / 2;
+  /* Find the last symbol starting at or below ADDR: a bucket holds one
+     or two, where a scan beats a search's mispredicted branches.  */
+  if (hi - lo <= 4)
+    while (hi > lo && tab->ranges[hi - 1].addr > addr)
+      hi--;
+  else
+    while (lo < hi)
+      {
+        size_t mid = lo + (hi - lo) / 2;
 
-      if (tab->ranges[mid].addr <= addr)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  if (lo == 0)
+        if (tab->ranges[mid].addr <= addr)
+          lo = mid + 1;
+        else
+          hi = mid;
+      }
+  /* Either way HI is now one past the answer.  */
+  if (hi == 0 || addr > tab->ranges[hi - 1].end)
     return NULL;
-  if (addr > tab->ranges[lo - 1].end)
-    return NULL;
-  return &tab->base[lo - 1];
+  return &tab->base[hi - 1];
 }
 
 void

@@ -412,8 +412,15 @@ test_lookup_random (Rng *rng)
 
           /* About half with a shorter range, leaving a gap.  */
           if (rng_below (rng, 2))
-            s->end_addr = a + rng_below (rng, 8);
-          a += 9 + rng_below (rng, 8);
+            s->end_addr = a + rng_below (rng, 2);
+          /* Mostly even spacing; some runs packed tight and some far
+             gaps, so that buckets hold one symbol or many.  */
+          if (rng_below (rng, 4) == 0)
+            a += 1 + rng_below (rng, 2);
+          else if (rng_below (rng, 8) == 0)
+            a += 200 + rng_below (rng, 300);
+          else
+            a += 9 + rng_below (rng, 8);
         }
       symtab_finalize (&tab, a + 3, NULL);
       for (vma_t x = 0; x < a + 10; x++)
