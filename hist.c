@@ -165,13 +165,15 @@ assign_record (Run *run, const HistRecord *r, const bool *credit_ok)
       count_time = count;
       h->total_time += count_time;
 
+      /* The walk reads the packed ranges: the symbols themselves would
+         be a cache line each.  */
       for (j = k - 1; j < st->len; k = ++j)
         {
-          vma_t sym_low = st->base[j].addr / UNIT;
+          vma_t sym_low = st->ranges[j].addr / UNIT;
           /* GNU reads past the table for the last symbol; we let it
              reach to the end of its range.  */
-          vma_t sym_high = j + 1 < st->len ? st->base[j + 1].addr / UNIT
-                                           : st->base[j].end_addr / UNIT + 1;
+          vma_t sym_high = j + 1 < st->len ? st->ranges[j + 1].addr / UNIT
+                                           : st->ranges[j].end / UNIT + 1;
           vma_t overlap;
 
           if (bin_high < sym_low)
@@ -199,7 +201,7 @@ hist_assign_samples (Run *run)
   bool *credit_ok = gp_calloc (run->symtab.len, sizeof *credit_ok);
 
   for (size_t j = 0; j < run->symtab.len; j++)
-    credit_ok[j] = sym_ids_pass (&run->ids, INCL_FLAT, run->symtab.base[j].addr);
+    credit_ok[j] = sym_ids_pass (&run->ids, INCL_FLAT, run->symtab.ranges[j].addr);
   for (size_t i = 0; i < run->hist.n; i++)
     assign_record (run, &run->hist.rec[i], credit_ok);
   free (credit_ok);
