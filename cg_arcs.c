@@ -1099,35 +1099,81 @@ sort_plain_zeros (TotalKey **v, size_t n)
   return true;
 }
 
+/* cmp_total's first key as a number, most total first: equal totals
+   give equal numbers (a total is never -0, its prop_child starting at
+   +0).  Not for NaN.  */
+static uint64_t
+total_rank (double total)
+{
+  uint64_t u;
+
+  memcpy (&u, &total, sizeof u);
+  u = u >> 63 ? ~u : u | (UINT64_C (1) << 63);
+  return ~u;
+}
+
+/* The N keys of V (no NaN among their totals) as the merge sort with
+   cmp_total orders them: by total with a radix sort, then each group of
+   equal totals, still in table order, by the merge sort.  That is the
+   same order because the merge sort's is a stable sort's (see above).
+   Totals mostly differ: few comparisons are left.  */
+static void
+sort_by_rank (TotalKey **v, size_t n)
+{
+  uint64_t *rank = gp_reallocarray (NULL, n ? n : 1, sizeof *rank);
+  size_t *at = gp_reallocarray (NULL, n ? n : 1, sizeof *at);
+  TotalKey **was = gp_reallocarray (NULL, n ? n : 1, sizeof *was);
+
+  for (size_t i = 0; i < n; i++)
+    {
+      rank[i] = total_rank (v[i]->total);
+      at[i] = i;
+    }
+  radix_sort_u64 (rank, at, n);
+  memcpy (was, v, n * sizeof *v);
+  for (size_t i = 0; i < n; i++)
+    v[i] = was[at[i]];
+  for (size_t i = 0, run; i < n; i += run)
+    {
+      for (run = 1; i + run < n && rank[i + run] == rank[i]; run++)
+        ;
+      if (run > 1)
+        msort_ptrs_parallel ((void **) v + i, run, cmp_total, NULL);
+    }
+  free (was);
+  free (at);
+  free (rank);
+}
+
 /* The N keys of ORDER sorted as msort_ptrs with cmp_total sorts them:
    the plain zeros apart when that pays.  */
 static void
 sort_keys (TotalKey **order, size_t n)
 {
-  TotalKey **zeros = gp_reallocarray (NULL, n ? n : 1, sizeof *zeros);
+  TotalKey **zeros;
   size_t nzero = 0, nother = 0, before = 0;
 
+  /* A NaN total compares equal to every total: no groups then.  */
   for (size_t i = 0; i < n; i++)
-    {
-      /* A NaN total compares equal to every total: no groups then.  */
-      if (order[i]->total != order[i]->total)
-        {
-          nzero = 0;
-          break;
-        }
-      if (plain_zero (order[i]))
-        zeros[nzero++] = order[i];
-    }
+    if (order[i]->total != order[i]->total)
+      {
+        msort_ptrs_parallel ((void **) order, n, cmp_total, NULL);
+        return;
+      }
+  zeros = gp_reallocarray (NULL, n ? n : 1, sizeof *zeros);
+  for (size_t i = 0; i < n; i++)
+    if (plain_zero (order[i]))
+      zeros[nzero++] = order[i];
   if (nzero == 0 || !sort_plain_zeros (zeros, nzero))
     {
       free (zeros);
-      msort_ptrs_parallel ((void **) order, n, cmp_total, NULL);
+      sort_by_rank (order, n);
       return;
     }
   for (size_t i = 0; i < n; i++)
     if (!plain_zero (order[i]))
       order[nother++] = order[i];
-  msort_ptrs_parallel ((void **) order, nother, cmp_total, NULL);
+  sort_by_rank (order, nother);
   while (before < nother && !(order[before]->total < 0.0))
     before++;
   memmove (order + before + nzero, order + before,

@@ -193,6 +193,10 @@ radix_sort_u64 (uint64_t *key, size_t *payload, size_t n)
 {
   uint64_t varies = 0, *src = key, *dst, *tmp;
   size_t *psrc = payload, *pdst = NULL, *ptmp = NULL, *count;
+  /* Digits of 16 bits take the fewest passes; below 64k keys, clearing
+     and summing their 65536 counters would cost more than the keys.  */
+  int bits = n < ((size_t) 1 << 16) ? 8 : 16;
+  size_t radix = (size_t) 1 << bits, mask = radix - 1;
 
   for (size_t i = 1; i < n; i++)
     varies |= key[i] ^ key[0];
@@ -201,17 +205,17 @@ radix_sort_u64 (uint64_t *key, size_t *payload, size_t n)
   dst = tmp = gp_reallocarray (NULL, n, sizeof *tmp);
   if (payload)
     pdst = ptmp = gp_reallocarray (NULL, n, sizeof *ptmp);
-  count = gp_reallocarray (NULL, 65536, sizeof *count);
-  for (int shift = 0; shift < 64; shift += 16)
+  count = gp_reallocarray (NULL, radix, sizeof *count);
+  for (int shift = 0; shift < 64; shift += bits)
     {
       size_t sum = 0;
 
-      if (((varies >> shift) & 0xffff) == 0)
+      if (((varies >> shift) & mask) == 0)
         continue;
-      memset (count, 0, 65536 * sizeof *count);
+      memset (count, 0, radix * sizeof *count);
       for (size_t i = 0; i < n; i++)
-        count[(src[i] >> shift) & 0xffff]++;
-      for (size_t d = 0; d < 65536; d++)
+        count[(src[i] >> shift) & mask]++;
+      for (size_t d = 0; d < radix; d++)
         {
           size_t c = count[d];
 
@@ -220,7 +224,7 @@ radix_sort_u64 (uint64_t *key, size_t *payload, size_t n)
         }
       for (size_t i = 0; i < n; i++)
         {
-          size_t at = count[(src[i] >> shift) & 0xffff]++;
+          size_t at = count[(src[i] >> shift) & mask]++;
 
           dst[at] = src[i];
           if (payload)

@@ -39,7 +39,7 @@ void **msort_finish (SortTask *t, size_t *n);
 void sort_stable_ptrs (void **v, size_t n, msort_cmp cmp, void *ctx);
 
 /* Sort the N numbers at KEY ascending, stably, and PAYLOAD (N values,
-   or NULL) along with them: an LSD radix sort, 16 bits a pass, that
+   or NULL) along with them: an LSD radix sort, 8 or 16 bits a pass, that
    skips the digits in which no two keys differ.  For orders by a number
    (then by position) that qsort with a comparator takes n log n calls
    for.  */

@@ -366,22 +366,45 @@ test_background (Rng *rng)
          "reference's orders");
 }
 
-/* radix_sort_u64 against an insertion sort by key and then position:
-   keys that differ only in high digits, in low ones, all equal, and
-   random; with and without a payload.  */
+/* A key and its first position, ordered by both: the reference for
+   radix_sort_u64.  */
+typedef struct Keyed
+{
+  uint64_t key;
+  size_t at;
+} Keyed;
+
+static int
+cmp_keyed (const void *a, const void *b)
+{
+  const Keyed *l = a, *r = b;
+
+  if (l->key != r->key)
+    return l->key < r->key ? -1 : 1;
+  return l->at < r->at ? -1 : l->at > r->at;
+}
+
+/* radix_sort_u64 against qsort by key and then position: keys that
+   differ only in high digits, in low ones, all equal, and random; with
+   and without a payload; counts on both sides of the digit width's
+   change at 65536 keys.  */
 static void
 test_radix (Rng *rng)
 {
   static const uint64_t masks[] = { 0xffffffffffffffffu, 0xffff000000000000u,
                                     0x00000000000000ffu, 0x0000ffff00000000u,
                                     0 };
-  enum { N = 3000 };
-  uint64_t *key = malloc (N * sizeof *key), *want = malloc (N * sizeof *want);
-  size_t *at = malloc (N * sizeof *at), *want_at = malloc (N * sizeof *want_at);
+  static const size_t counts[] = { 0, 1, 2, 3, 4, 1000, 3000, 65535, 65536,
+                                   70001 };
+  enum { N = 70001 };
+  uint64_t *key = malloc (N * sizeof *key);
+  size_t *at = malloc (N * sizeof *at);
+  Keyed *want = malloc (N * sizeof *want);
 
   for (size_t m = 0; m < sizeof masks / sizeof masks[0]; m++)
-    for (size_t n = 0; n <= N; n += n < 5 ? 1 : N / 3)
+    for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++)
       {
+        size_t n = counts[c];
         bool ok = true;
 
         for (size_t i = 0; i < n; i++)
@@ -389,30 +412,18 @@ test_radix (Rng *rng)
             /* A quarter zeros, so that there are ties under every mask.  */
             key[i] = rng_below (rng, 4) ? rng_next (rng) & masks[m] : 0;
             at[i] = i;
-            want[i] = key[i];
-            want_at[i] = i;
+            want[i] = (Keyed) { key[i], i };
           }
-        for (size_t i = 1; i < n; i++)
-          for (size_t j = i; j > 0 && want[j - 1] > want[j]; j--)
-            {
-              uint64_t k = want[j];
-              size_t a = want_at[j];
-
-              want[j] = want[j - 1];
-              want_at[j] = want_at[j - 1];
-              want[j - 1] = k;
-              want_at[j - 1] = a;
-            }
+        qsort (want, n, sizeof *want, cmp_keyed);
         radix_sort_u64 (key, m % 2 ? at : NULL, n);
         for (size_t i = 0; i < n && ok; i++)
-          ok = key[i] == want[i] && (m % 2 == 0 || at[i] == want_at[i]);
+          ok = key[i] == want[i].key && (m % 2 == 0 || at[i] == want[i].at);
         check (ok, "radix_sort_u64: mask %zu, %zu keys%s", m, n,
                m % 2 ? ", positions stable" : "");
       }
   free (key);
-  free (want);
   free (at);
-  free (want_at);
+  free (want);
 }
 
 /* radix_sort_records moves whole records with their keys, stably.  */

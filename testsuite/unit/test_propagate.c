@@ -426,7 +426,7 @@ cmp_gnu_total (const void *a, const void *b, void *ctx)
    leading underscore, calls, a few cycles and negative times (a damaged
    rate): cg_assemble's order must be that of the single merge sort.  */
 static void
-test_time_order (uint64_t seed, bool with_nan)
+test_time_order (uint64_t seed, bool with_nan, bool names_differ)
 {
   enum { N = 3000, NAMES = 40 };
   static const char *const stems[] = { "alpha", "_beta", "gamma", "__delta",
@@ -450,7 +450,9 @@ test_time_order (uint64_t seed, bool with_nan)
   for (size_t i = 0, k = 0; i < N; i++)
     {
       saved[i] = b[i].name;
-      if (rng_below (&rng, 8) == 0)
+      /* Neighbours mostly differ in name as functions do, or mostly
+         share one as lines do.  */
+      if (names_differ || rng_below (&rng, 8) == 0)
         k = rng_below (&rng, NAMES);
       b[i].name = pool[k];
       switch (rng_below (&rng, 10))
@@ -460,6 +462,9 @@ test_time_order (uint64_t seed, bool with_nan)
           break;
         case 1:
           b[i].hist_time = rng_below (&rng, 4) == 0 ? -0.5 : 0.25;
+          break;
+        case 2:
+          b[i].hist_time = -0.0;
           break;
         default:
           b[i].hist_time = 0.0;
@@ -494,9 +499,10 @@ test_time_order (uint64_t seed, bool with_nan)
   for (size_t i = 0; same && i < nexpect; i++)
     same = run->cg.time_sorted[i] == expect[i]
            && expect[i]->index == (int) (i + 1);
-  check (same, "time order of %d symbols and %d cycles, seed %llu%s", N,
+  check (same, "time order of %d symbols and %d cycles, seed %llu%s%s", N,
          run->cg.ncycles, (unsigned long long) seed,
-         with_nan ? ", one NaN time" : "");
+         with_nan ? ", one NaN time" : "",
+         names_differ ? ", names mostly differ" : "");
   for (size_t i = 0; i < N; i++)
     b[i].name = saved[i];
   for (size_t k = 0; k < NAMES; k++)
@@ -522,7 +528,11 @@ main (void)
   test_cycle_F_member ();
   test_tally_batch ();
   for (uint64_t k = 0; k < 4; k++)
-    test_time_order (unit_seed () + k, false);
-  test_time_order (unit_seed (), true);
+    {
+      test_time_order (unit_seed () + k, false, false);
+      test_time_order (unit_seed () + k, false, true);
+    }
+  test_time_order (unit_seed (), true, false);
+  test_time_order (unit_seed (), true, true);
   return check_done ();
 }
