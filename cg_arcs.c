@@ -1099,49 +1099,16 @@ sort_plain_zeros (TotalKey **v, size_t n)
   return true;
 }
 
-/* cmp_total's first key as a number, most total first: equal totals
-   give equal numbers (a total is never -0, its prop_child starting at
-   +0).  Not for NaN.  */
-static uint64_t
-total_rank (double total)
-{
-  uint64_t u;
-
-  memcpy (&u, &total, sizeof u);
-  u = u >> 63 ? ~u : u | (UINT64_C (1) << 63);
-  return ~u;
-}
-
 /* The N keys of V (no NaN among their totals) as the merge sort with
-   cmp_total orders them: by total with a radix sort, then each group of
-   equal totals, still in table order, by the merge sort.  That is the
-   same order because the merge sort's is a stable sort's (see above).
-   Totals mostly differ: few comparisons are left.  */
+   cmp_total orders them, which is a stable sort's order (see above).  */
 static void
 sort_by_rank (TotalKey **v, size_t n)
 {
   uint64_t *rank = gp_reallocarray (NULL, n ? n : 1, sizeof *rank);
-  size_t *at = gp_reallocarray (NULL, n ? n : 1, sizeof *at);
-  TotalKey **was = gp_reallocarray (NULL, n ? n : 1, sizeof *was);
 
   for (size_t i = 0; i < n; i++)
-    {
-      rank[i] = total_rank (v[i]->total);
-      at[i] = i;
-    }
-  radix_sort_u64 (rank, at, n);
-  memcpy (was, v, n * sizeof *v);
-  for (size_t i = 0; i < n; i++)
-    v[i] = was[at[i]];
-  for (size_t i = 0, run; i < n; i += run)
-    {
-      for (run = 1; i + run < n && rank[i + run] == rank[i]; run++)
-        ;
-      if (run > 1)
-        msort_ptrs_parallel ((void **) v + i, run, cmp_total, NULL);
-    }
-  free (was);
-  free (at);
+    rank[i] = rank_descending (v[i]->total);
+  msort_ranked ((void **) v, rank, NULL, n, cmp_total, NULL);
   free (rank);
 }
 

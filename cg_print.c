@@ -921,8 +921,11 @@ cg_index_order_start (Run *run)
 {
   size_t n;
   ListedKey **v = symtab_listed_keys (&run->symtab, run->opt.ignore_zeros, &n);
+  uint64_t *prefix = gp_reallocarray (NULL, n ? n : 1, sizeof *prefix);
 
-  run->index_order = msort_start ((void **) v, n, cmp_name, NULL);
+  for (size_t i = 0; i < n; i++)
+    prefix[i] = v[i]->prefix;
+  run->index_order = msort_start ((void **) v, prefix, NULL, n, cmp_name, NULL);
 }
 
 void

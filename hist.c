@@ -367,8 +367,23 @@ hist_order_start (Run *run)
 {
   size_t n;
   ListedKey **v = symtab_listed_keys (&run->symtab, run->opt.ignore_zeros, &n);
+  uint64_t *time = gp_reallocarray (NULL, n ? n : 1, sizeof *time);
+  uint64_t *calls = gp_reallocarray (NULL, n ? n : 1, sizeof *calls);
 
-  run->flat_order = msort_start ((void **) v, n, cmp_time, NULL);
+  for (size_t i = 0; i < n; i++)
+    {
+      /* A NaN time compares equal to every time: no ranks then.  */
+      if (v[i]->time != v[i]->time)
+        {
+          free (time);
+          free (calls);
+          time = calls = NULL;
+          break;
+        }
+      time[i] = rank_descending (v[i]->time);
+      calls[i] = ~(uint64_t) v[i]->ncalls;
+    }
+  run->flat_order = msort_start ((void **) v, time, calls, n, cmp_time, NULL);
 }
 
 void

@@ -144,9 +144,57 @@ msort_ptrs (void **v, size_t n, msort_cmp cmp, void *ctx)
     free (tmp);
 }
 
+void
+msort_ranked (void **v, const uint64_t *hi, const uint64_t *lo, size_t n,
+              msort_cmp cmp, void *ctx)
+{
+  uint64_t *key = gp_reallocarray (NULL, n ? n : 1, sizeof *key);
+  size_t *at = gp_reallocarray (NULL, n ? n : 1, sizeof *at);
+  void **was = gp_reallocarray (NULL, n ? n : 1, sizeof *was);
+
+  /* Least significant first, each pass stable.  */
+  for (size_t i = 0; i < n; i++)
+    at[i] = i;
+  if (lo)
+    {
+      memcpy (key, lo, n * sizeof *key);
+      radix_sort_u64 (key, at, n);
+    }
+  for (size_t i = 0; i < n; i++)
+    key[i] = hi[at[i]];
+  radix_sort_u64 (key, at, n);
+  memcpy (was, v, n * sizeof *v);
+  for (size_t i = 0; i < n; i++)
+    v[i] = was[at[i]];
+  for (size_t i = 0, run; i < n; i += run)
+    {
+      for (run = 1; i + run < n && key[i + run] == key[i]
+                    && (!lo || lo[at[i + run]] == lo[at[i]]); run++)
+        ;
+      if (run > 1)
+        msort_ptrs_parallel (v + i, run, cmp, ctx);
+    }
+  free (was);
+  free (at);
+  free (key);
+}
+
+uint64_t
+rank_descending (double x)
+{
+  uint64_t u;
+
+  if (x == 0.0)
+    x = 0.0;
+  memcpy (&u, &x, sizeof u);
+  u = u >> 63 ? ~u : u | (UINT64_C (1) << 63);
+  return ~u;
+}
+
 struct SortTask
 {
   void **v;
+  uint64_t *hi, *lo;
   size_t n;
   msort_cmp cmp;
   void *ctx;
@@ -158,15 +206,23 @@ sort_task (void *arg)
 {
   SortTask *t = arg;
 
-  msort_ptrs (t->v, t->n, t->cmp, t->ctx);
+  if (t->hi)
+    msort_ranked (t->v, t->hi, t->lo, t->n, t->cmp, t->ctx);
+  else
+    msort_ptrs (t->v, t->n, t->cmp, t->ctx);
+  free (t->hi);
+  free (t->lo);
 }
 
 SortTask *
-msort_start (void **v, size_t n, msort_cmp cmp, void *ctx)
+msort_start (void **v, uint64_t *hi, uint64_t *lo, size_t n, msort_cmp cmp,
+             void *ctx)
 {
   SortTask *t = gp_malloc (sizeof *t);
 
   t->v = v;
+  t->hi = hi;
+  t->lo = lo;
   t->n = n;
   t->cmp = cmp;
   t->ctx = ctx;

@@ -23,13 +23,28 @@ void msort_ptrs (void **v, size_t n, msort_cmp cmp, void *ctx);
    (gp_threads): the same result, for a CMP that only reads.  */
 void msort_ptrs_parallel (void **v, size_t n, msort_cmp cmp, void *ctx);
 
-/* msort_ptrs of the N pointers at V on another thread (for a short
-   array, in line at the finish), from msort_start until msort_finish:
-   for an order needed later, whose keys no longer change meanwhile.
-   msort_finish frees the task and gives back V, sorted, and N.  */
+/* msort_ptrs's order, for a CMP whose order is a stable sort's (a
+   consistent order whose ties keep the array's order) and that orders
+   first by HI[i], then by LO[i] (LO may be NULL), lower numbers first,
+   where V[i] is the i-th element: radix sorts on the numbers, then the
+   merge sort within each run of equal numbers.  Most comparisons go when
+   the numbers mostly differ.  HI and LO are left as they were.  */
+void msort_ranked (void **v, const uint64_t *hi, const uint64_t *lo, size_t n,
+                   msort_cmp cmp, void *ctx);
+
+/* A number for X that orders as X does, most first: equal numbers (0
+   and -0 too) get equal ones.  Not for NaN.  */
+uint64_t rank_descending (double x);
+
+/* msort_ranked (or msort_ptrs if HI is NULL) of the N pointers at V on
+   another thread (for a short array, in line at the finish), from
+   msort_start until msort_finish: for an order needed later, whose keys
+   no longer change meanwhile.  HI and LO are malloc'ed; the task frees
+   them.  msort_finish frees the task and gives back V, sorted, and N.  */
 typedef struct SortTask SortTask;
 
-SortTask *msort_start (void **v, size_t n, msort_cmp cmp, void *ctx);
+SortTask *msort_start (void **v, uint64_t *hi, uint64_t *lo, size_t n,
+                       msort_cmp cmp, void *ctx);
 void **msort_finish (SortTask *t, size_t *n);
 
 /* A stable sort for comparators that are consistent orderings, where

@@ -347,7 +347,7 @@ test_background (Rng *rng)
       size_t n;
 
       setenv ("GPROF_THREADS", threads[t % 2], 1);
-      task = msort_start (bg, N, cmp_partial, NULL);
+      task = msort_start (bg, NULL, NULL, N, cmp_partial, NULL);
       msort_ptrs (fg, N, cmp_special, NULL);
       bad += msort_finish (task, &n) != bg || n != N;
       ref_sort (want_bg, N, cmp_partial, NULL);
@@ -426,6 +426,85 @@ test_radix (Rng *rng)
   free (want);
 }
 
+/* Elements with a double, a count and a name, ordered as the flat
+   profile orders its rows: most time, most calls, name.  */
+typedef struct Row
+{
+  double time;
+  unsigned long calls;
+  char name[8];
+} Row;
+
+static int
+cmp_row (const void *a, const void *b, void *ctx)
+{
+  const Row *l = a, *r = b;
+
+  (void) ctx;
+  if (l->time != r->time)
+    return l->time > r->time ? -1 : 1;
+  if (l->calls != r->calls)
+    return l->calls > r->calls ? -1 : 1;
+  return strcmp (l->name, r->name);
+}
+
+/* msort_ranked, by the time's rank alone and by time and calls, and
+   msort_start with ranks, against the reference merge sort: many equal
+   times (and 0 against -0), equal counts and equal names, so that runs
+   of equal ranks are long and short; past the parallel sort's size.  */
+static void
+test_ranked (Rng *rng)
+{
+  static const size_t counts[] = { 0, 1, 2, 17, 1000, 70001 };
+  static const double times[] = { 0.0, -0.0, 0.5, 2.0, -1.5, 1e300, 0.25 };
+  enum { N = 70001 };
+  Row *row = malloc (N * sizeof *row);
+  void **got = malloc (N * sizeof *got), **want = malloc (N * sizeof *want);
+  uint64_t *hi = malloc (N * sizeof *hi), *lo = malloc (N * sizeof *lo);
+
+  for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++)
+    for (int with_lo = 0; with_lo < 3; with_lo++)
+      {
+        size_t n = counts[c];
+        bool ok = true;
+
+        for (size_t i = 0; i < n; i++)
+          {
+            row[i].time = rng_below (rng, 3) ? times[rng_below (rng, 7)]
+                                             : (double) rng_below (rng, 1000) / 8;
+            row[i].calls = rng_below (rng, 4);
+            snprintf (row[i].name, sizeof row[i].name, "f%u",
+                      (unsigned) rng_below (rng, 50));
+            got[i] = want[i] = &row[i];
+            hi[i] = rank_descending (row[i].time);
+            lo[i] = ~(uint64_t) row[i].calls;
+          }
+        ref_sort (want, n, cmp_row, NULL);
+        if (with_lo == 2)
+          {
+            uint64_t *h = malloc ((n ? n : 1) * sizeof *h);
+            uint64_t *l = malloc ((n ? n : 1) * sizeof *l);
+            size_t m;
+
+            memcpy (h, hi, n * sizeof *h);
+            memcpy (l, lo, n * sizeof *l);
+            ok = msort_finish (msort_start (got, h, l, n, cmp_row, NULL), &m)
+                 == got && m == n;
+          }
+        else
+          msort_ranked (got, hi, with_lo ? lo : NULL, n, cmp_row, NULL);
+        ok = ok && memcmp (got, want, n * sizeof *got) == 0;
+        check (ok, "msort_ranked: %zu rows, %s", n,
+               with_lo == 2 ? "in the background" : with_lo ? "time and calls"
+                                                             : "time only");
+      }
+  free (row);
+  free (got);
+  free (want);
+  free (hi);
+  free (lo);
+}
+
 /* radix_sort_records moves whole records with their keys, stably.  */
 static void
 test_radix_records (Rng *rng)
@@ -478,5 +557,6 @@ main (void)
   test_background (&rng);
   test_radix (&rng);
   test_radix_records (&rng);
+  test_ranked (&rng);
   return check_done ();
 }
