@@ -694,20 +694,25 @@ inherit_flags (const CallGraph *cg, Sym *child)
 
   if (child == head)
     {
-      child->print_flag = false;
-      child->prop_fract = 0.0;
+      /* Summed in registers: through the symbol, each step would wait
+         for the store before (the callers' fields might be the same).  */
+      bool flag = false;
+      double fract = 0.0;
+
       for (uint32_t k = 0; k < child->nparents; k++)
         {
           Arc *a = cg_parents (cg, child)[k];
 
           if (a->parent == child)
             continue;
-          child->print_flag |= a->parent->print_flag;
+          flag |= a->parent->print_flag;
           /* An arc that was never called (a static one) carries nothing.  */
           if (child->ncalls != 0)
-            child->prop_fract += a->parent->prop_fract
-                                 * ((double) a->count / (double) child->ncalls);
+            fract += a->parent->prop_fract
+                     * ((double) a->count / (double) child->ncalls);
         }
+      child->print_flag = flag;
+      child->prop_fract = fract;
       return;
     }
   members = cg_members (cg, head, &n);
@@ -788,11 +793,15 @@ cycle_time (CallGraph *cg)
 }
 
 /* Charge each child's time to PARENT (base[I]) in proportion to the
-   calls.  */
+   calls.  PARENT's own sums are kept in registers (see inherit_flags):
+   no arc of the loop reads them, as a child that is PARENT or in its
+   cycle is passed over.  */
 static void
 propagate_time (const CallGraph *cg, Sym *parent, size_t i)
 {
   uint32_t cycle = cg->cycle_of[i];
+  double child_sum = parent->child_time, prop_sum = parent->prop_child;
+  Sym *head = parent->cyc_head;
 
   if (parent->prop_fract == 0.0)
     return;
@@ -800,7 +809,7 @@ propagate_time (const CallGraph *cg, Sym *parent, size_t i)
     {
       Arc *a;
       Sym *child;
-      double share, prop_share;
+      double time, child_time, share, prop_share;
 
       /* Nothing goes along a call within a cycle: known without loading
          the arc or the callee.  */
@@ -827,22 +836,25 @@ propagate_time (const CallGraph *cg, Sym *parent, size_t i)
       if (child->ncalls == 0)
         continue;
 
-      a->time = child->hist_time * ((double) a->count / (double) child->ncalls);
-      a->child_time = child->child_time
-                      * ((double) a->count / (double) child->ncalls);
-      share = a->time + a->child_time;
-      parent->child_time += share;
+      time = child->hist_time * ((double) a->count / (double) child->ncalls);
+      child_time = child->child_time
+                   * ((double) a->count / (double) child->ncalls);
+      share = time + child_time;
+      child_sum += share;
       /* What the fraction leaves out is lost on the way up.  */
       prop_share = parent->prop_fract * share;
-      parent->prop_child += prop_share;
-      a->time *= parent->prop_fract;
-      a->child_time *= parent->prop_fract;
-      if (parent->cyc_head != parent)
+      prop_sum += prop_share;
+      a->time = time * parent->prop_fract;
+      a->child_time = child_time * parent->prop_fract;
+      /* The cycle's sums run over all its members' arcs, in order.  */
+      if (head != parent)
         {
-          parent->cyc_head->child_time += share;
-          parent->cyc_head->prop_child += prop_share;
+          head->child_time += share;
+          head->prop_child += prop_share;
         }
     }
+  parent->child_time = child_sum;
+  parent->prop_child = prop_sum;
 }
 
 /* What the call graph's order reads of a symbol, gathered once: the
