@@ -920,7 +920,7 @@ void
 cg_index_order_start (Run *run)
 {
   size_t n;
-  ListedKey **v = symtab_listed_keys (&run->symtab, run->opt.ignore_zeros, &n);
+  ListedKey **v = run_listed (run, &n);
   uint64_t *prefix = gp_reallocarray (NULL, n ? n : 1, sizeof *prefix);
 
   for (size_t i = 0; i < n; i++)

@@ -39,9 +39,17 @@ typedef struct Run
   /* The orders the flat profile and the index print in, being sorted on
      other threads while the call graph is analysed, or NULL.  */
   SortTask *flat_order, *index_order;
+  /* What both sorts read of the symbols they list (run_listed).  */
+  ListedKey *listed;
+  size_t nlisted;
 } Run;
 
 /* Print the form feed that separates reports, unless this is the first.  */
 void run_separator (Run *run);
+
+/* Pointers to the keys of the symbols the flat profile and the index
+   may list (symtab_listed_keys, gathered on the first call, once times
+   and calls are final), *N of them.  */
+ListedKey **run_listed (Run *run, size_t *n);
 
 #endif

@@ -366,7 +366,7 @@ void
 hist_order_start (Run *run)
 {
   size_t n;
-  ListedKey **v = symtab_listed_keys (&run->symtab, run->opt.ignore_zeros, &n);
+  ListedKey **v = run_listed (run, &n);
   uint64_t *time = gp_reallocarray (NULL, n ? n : 1, sizeof *time);
   uint64_t *calls = gp_reallocarray (NULL, n ? n : 1, sizeof *calls);
 

@@ -13,3 +13,13 @@ run_separator (Run *run)
   else
     out_str ("\f\n");
 }
+
+ListedKey **
+run_listed (Run *run, size_t *n)
+{
+  if (!run->listed)
+    run->listed = symtab_listed_keys (&run->symtab, run->opt.ignore_zeros,
+                                      &run->nlisted);
+  *n = run->nlisted;
+  return listed_pointers (run->listed, run->nlisted);
+}

@@ -148,12 +148,10 @@ sym_name_prefix (const char *name)
   return v;
 }
 
-ListedKey **
+ListedKey *
 symtab_listed_keys (const SymTab *tab, bool ignore_zeros, size_t *n)
 {
-  size_t cap = tab->len ? tab->len : 1;
-  ListedKey **v = gp_reallocarray (NULL, cap, sizeof *v + sizeof **v);
-  ListedKey *key = (ListedKey *) (v + cap);
+  ListedKey *key = gp_reallocarray (NULL, tab->len ? tab->len : 1, sizeof *key);
 
   *n = 0;
   for (size_t i = 0; i < tab->len; i++)
@@ -162,11 +160,19 @@ symtab_listed_keys (const SymTab *tab, bool ignore_zeros, size_t *n)
 
       if (ignore_zeros && s->ncalls == 0 && s->hist_time == 0)
         continue;
-      key[*n] = (ListedKey) { s->hist_time, s->ncalls,
-                              sym_name_prefix (s->name), s->name, s };
-      v[*n] = &key[*n];
-      (*n)++;
+      key[(*n)++] = (ListedKey) { s->hist_time, s->ncalls,
+                                  sym_name_prefix (s->name), s->name, s };
     }
+  return key;
+}
+
+ListedKey **
+listed_pointers (ListedKey *key, size_t n)
+{
+  ListedKey **v = gp_reallocarray (NULL, n ? n : 1, sizeof *v);
+
+  for (size_t i = 0; i < n; i++)
+    v[i] = &key[i];
   return v;
 }
 
@@ -175,7 +181,6 @@ listed_to_syms (ListedKey **v, size_t n)
 {
   Sym **out = (Sym **) v;
 
-  /* The keys lie past the pointers: rewriting these leaves them whole.  */
   for (size_t i = 0; i < n; i++)
     out[i] = v[i]->sym;
   return out;

@@ -154,10 +154,12 @@ listed_name_cmp (const ListedKey *a, const ListedKey *b)
   return prefixed_name_cmp (a->prefix, a->name, b->prefix, b->name);
 }
 
-/* symtab_listed as keys: V[i] points at the key of the i-th symbol.
-   One malloc'ed block, whose pointers listed_to_syms turns into the
-   symbols', in the order they have then.  */
-ListedKey **symtab_listed_keys (const SymTab *tab, bool ignore_zeros, size_t *n);
+/* symtab_listed as keys (a malloc'ed array of *N), one for each symbol,
+   in table order.  */
+ListedKey *symtab_listed_keys (const SymTab *tab, bool ignore_zeros, size_t *n);
+/* Pointers to the N keys at KEY, to sort (malloc'ed); listed_to_syms
+   turns them into the symbols', in the order they have then.  */
+ListedKey **listed_pointers (ListedKey *key, size_t n);
 Sym **listed_to_syms (ListedKey **v, size_t n);
 
 /* Sort TAB by address and drop duplicate addresses with GNU's

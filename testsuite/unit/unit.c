@@ -190,6 +190,7 @@ run_free (Run *run)
       free ((char *) run->symtab.base[i].name);
       free (run->symtab.base[i].bb);
     }
+  free (run->listed);
   cg_free (&run->cg);
   hist_free (&run->hist);
   symtab_free (&run->symtab);
