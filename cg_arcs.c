@@ -483,6 +483,7 @@ cg_free (CallGraph *cg)
   free (cg->members);
   free (cg->member_start);
   free (cg->time_sorted);
+  free (cg->place);
   memset (cg, 0, sizeof *cg);
 }
 
@@ -505,7 +506,7 @@ cg_indirect_child (SymTab *symtab)
 /* One side of the layout: each symbol's children (or parents), newest
    first as GNU's prepended lists, with the symbol index of the other
    end beside each.  The counting and placing go through an array of 4
-   bytes a symbol, which stays in the caches where the symbols (184
+   bytes a symbol, which stays in the caches where the symbols (160
    bytes) would not.  */
 typedef struct Side
 {

@@ -56,6 +56,9 @@ typedef struct CallGraph
   Sym **members;          /* every cycle's members, in chain order */
   size_t *member_start;   /* cycle N's from members[member_start[N - 1]] */
   Sym **time_sorted;      /* symbols and cycles, most time first */
+  /* -r/-R (cg_order.c): each symbol's neighbours in its placement
+     chain, by symbol index; NULL until an ordering is printed.  */
+  struct PlaceLink *place;
   size_t ntime_sorted;
   double print_time;      /* total of the propagated self times */
 } CallGraph;

@@ -25,6 +25,38 @@ typedef struct ArcList
   size_t n;
 } ArcList;
 
+/* A symbol's neighbours in its placement chain, and how often the
+   busiest arcs call it: kept beside the symbol table, which only the
+   orderings would otherwise carry them for.  */
+struct PlaceLink
+{
+  Sym *next, *prev;
+  int nuses;
+};
+
+/* The links of the symbols of BASE (the table and its pseudo-symbol).  */
+typedef struct Chains
+{
+  Sym *base;
+  struct PlaceLink *link;
+} Chains;
+
+static struct PlaceLink *
+link_of (const Chains *c, const Sym *s)
+{
+  return &c->link[s - c->base];
+}
+
+/* The run's links, made (all unlinked) on first use: -R after -r sees
+   the chains -r left, as GNU's orderings share their fields.  */
+static Chains
+chains_of (Run *run)
+{
+  if (!run->cg.place)
+    run->cg.place = gp_calloc (run->symtab.len + 1, sizeof *run->cg.place);
+  return (Chains) { run->symtab.base, run->cg.place };
+}
+
 static int
 cmp_arc_count (const void *a, const void *b, void *ctx)
 {
@@ -38,11 +70,11 @@ cmp_arc_count (const void *a, const void *b, void *ctx)
 static int
 cmp_fun_nuses (const void *a, const void *b, void *ctx)
 {
-  const Sym *l = a, *r = b;
+  int l = link_of (ctx, a)->nuses, r = link_of (ctx, b)->nuses;
 
-  if (l->nuses > r->nuses)
+  if (l > r)
     return -1;
-  return l->nuses < r->nuses;
+  return l < r;
 }
 
 static void
@@ -53,33 +85,33 @@ push_arc (ArcList *list, Arc *a)
 
 /* The end of S's chain in the direction it extends (next if it has one).  */
 static Sym *
-chain_end (Sym *s)
+chain_end (const Chains *c, Sym *s)
 {
-  if (s->ord_next)
-    while (s->ord_next)
-      s = s->ord_next;
+  if (link_of (c, s)->next)
+    while (link_of (c, s)->next)
+      s = link_of (c, s)->next;
   else
-    while (s->ord_prev)
-      s = s->ord_prev;
+    while (link_of (c, s)->prev)
+      s = link_of (c, s)->prev;
   return s;
 }
 
 /* The end of S's chain nearest to S: TOWARD_NEXT_ON_TIE says which end
    wins when both are as far.  */
 static Sym *
-nearest_end (Sym *s, bool next_if_nearer_only)
+nearest_end (const Chains *c, Sym *s, bool next_if_nearer_only)
 {
   Sym *next = s, *prev = s;
   size_t next_count = 0, prev_count = 0;
 
-  while (next->ord_next)
+  while (link_of (c, next)->next)
     {
-      next = next->ord_next;
+      next = link_of (c, next)->next;
       next_count++;
     }
-  while (prev->ord_prev)
+  while (link_of (c, prev)->prev)
     {
-      prev = prev->ord_prev;
+      prev = link_of (c, prev)->prev;
       prev_count++;
     }
   if (next_if_nearer_only)
@@ -92,7 +124,7 @@ nearest_end (Sym *s, bool next_if_nearer_only)
    A is printed in the end; without, only the busiest 99% of A's calls
    count.  */
 static void
-order_and_dump (Arc **a, size_t n, bool all, ArcList *unplaced)
+order_and_dump (const Chains *c, Arc **a, size_t n, bool all, ArcList *unplaced)
 {
   unsigned long long total = 0, running = 0;
 
@@ -103,62 +135,65 @@ order_and_dump (Arc **a, size_t n, bool all, ArcList *unplaced)
     {
       Arc *arc = a[i];
       Sym *child = arc->child, *parent = arc->parent;
+      struct PlaceLink *pl, *cl;
 
       running += arc->count;
       if (arc->has_been_placed)
         continue;
       if ((!all && (double) running / (double) total > MOST)
           || child->has_been_placed || parent->has_been_placed
-          || (parent->ord_next && parent->ord_prev
-              && child->ord_next && child->ord_prev))
+          || (link_of (c, parent)->next && link_of (c, parent)->prev
+              && link_of (c, child)->next && link_of (c, child)->prev))
         {
           push_arc (unplaced, arc);
           continue;
         }
       /* Attach the unattached one to the nearer end of the other's chain.  */
-      if (!parent->ord_next && !parent->ord_prev)
-        child = nearest_end (child, true);
-      else if (!child->ord_next && !child->ord_prev)
-        parent = nearest_end (parent, false);
+      if (!link_of (c, parent)->next && !link_of (c, parent)->prev)
+        child = nearest_end (c, child, true);
+      else if (!link_of (c, child)->next && !link_of (c, child)->prev)
+        parent = nearest_end (c, parent, false);
       else
         {
           push_arc (unplaced, arc);
           continue;
         }
       /* Never close a chain into a ring.  */
-      if (chain_end (parent) == child && chain_end (child) == parent)
+      if (chain_end (c, parent) == child && chain_end (c, child) == parent)
         {
           push_arc (unplaced, arc);
           continue;
         }
-      if (parent->ord_next)
+      pl = link_of (c, parent);
+      cl = link_of (c, child);
+      if (pl->next)
         {
-          if (!child->ord_next)
+          if (!cl->next)
             {
-              parent->ord_prev = child;
-              child->ord_next = parent;
+              pl->prev = child;
+              cl->next = parent;
               arc->has_been_placed = true;
             }
         }
-      else if (parent->ord_prev)
+      else if (pl->prev)
         {
-          if (!child->ord_prev)
+          if (!cl->prev)
             {
-              parent->ord_next = child;
-              child->ord_prev = parent;
+              pl->next = child;
+              cl->prev = parent;
               arc->has_been_placed = true;
             }
         }
-      else if (child->ord_prev)
+      else if (cl->prev)
         {
-          parent->ord_prev = child;
-          child->ord_next = parent;
+          pl->prev = child;
+          cl->next = parent;
           arc->has_been_placed = true;
         }
       else
         {
-          parent->ord_next = child;
-          child->ord_prev = parent;
+          pl->next = child;
+          cl->prev = parent;
           arc->has_been_placed = true;
         }
     }
@@ -170,11 +205,11 @@ order_and_dump (Arc **a, size_t n, bool all, ArcList *unplaced)
 
       if (a[i]->parent->has_been_placed || a[i]->child->has_been_placed)
         continue;
-      if (!s->ord_next && !s->ord_prev)
+      if (!link_of (c, s)->next && !link_of (c, s)->prev)
         continue;  /* a rarely used arc: later */
-      while (s->ord_prev)
-        s = s->ord_prev;
-      for (; s; s = s->ord_next)
+      while (link_of (c, s)->prev)
+        s = link_of (c, s)->prev;
+      for (; s; s = link_of (c, s)->next)
         {
           s->has_been_placed = true;
           out_printf ("%s\n", s->name);
@@ -204,7 +239,8 @@ call_arcs (const CallGraph *cg)
 /* Collect the arcs of the symbols used most by the busiest arcs (at most
    one in 80 of the used functions): GNU prints those functions first.  */
 static size_t
-pick_hot (Run *run, Sym **by_uses, size_t used, ArcList *scratch)
+pick_hot (Run *run, const Chains *c, Sym **by_uses, size_t used,
+          ArcList *scratch)
 {
   size_t last = 0;
 
@@ -213,7 +249,7 @@ pick_hot (Run *run, Sym **by_uses, size_t used, ArcList *scratch)
       Sym *s = by_uses[i];
 
       /* GNU meant "< 5" here.  */
-      if (s->nuses == 5)
+      if (link_of (c, s)->nuses == 5)
         break;
       for (uint32_t k = 0; k < s->nchildren; k++)
         {
@@ -255,6 +291,7 @@ cg_print_function_ordering (Run *run)
   ArcList unplaced = { gp_reallocarray (NULL, cap, sizeof (Arc *)), 0 };
   ArcList rest = { gp_reallocarray (NULL, cap, sizeof (Arc *)), 0 };
   unsigned long long total = 0, running = 0;
+  Chains c = chains_of (run);
 
   for (size_t i = 0; i < st->len; i++)
     {
@@ -269,8 +306,7 @@ cg_print_function_ordering (Run *run)
         {
           used[nused++] = s;
           s->has_been_placed = false;
-          s->ord_next = s->ord_prev = NULL;
-          s->nuses = 0;
+          *link_of (&c, s) = (struct PlaceLink) { NULL, NULL, 0 };
         }
     }
 
@@ -286,13 +322,13 @@ cg_print_function_ordering (Run *run)
       running += arcs.v[i]->count;
       if ((double) running / (double) total > 0.90)
         break;
-      arcs.v[i]->child->nuses++;
+      link_of (&c, arcs.v[i]->child)->nuses++;
     }
 
   for (size_t i = 0; i < nused; i++)
     by_uses[i] = used[i];
-  msort_ptrs ((void **) by_uses, nused, cmp_fun_nuses, NULL);
-  last_hot = pick_hot (run, by_uses, nused, &scratch);
+  msort_ptrs ((void **) by_uses, nused, cmp_fun_nuses, &c);
+  last_hot = pick_hot (run, &c, by_uses, nused, &scratch);
   for (size_t i = 0; i < scratch.n; i++)
     {
       Arc *a = scratch.v[i];
@@ -311,9 +347,9 @@ cg_print_function_ordering (Run *run)
       out_printf ("%s\n", by_uses[i]->name);
 
   msort_ptrs ((void **) high.v, high.n, cmp_arc_count, NULL);
-  order_and_dump (high.v, high.n, true, &unplaced);
-  order_and_dump (arcs.v, arcs.n, false, &unplaced);
-  order_and_dump (unplaced.v, unplaced.n, true, &rest);
+  order_and_dump (&c, high.v, high.n, true, &unplaced);
+  order_and_dump (&c, arcs.v, arcs.n, false, &unplaced);
+  order_and_dump (&c, unplaced.v, unplaced.n, true, &rest);
 
   for (size_t i = 0; i < nused; i++)
     if (!used[i]->has_been_placed)
@@ -377,11 +413,12 @@ cg_print_file_ordering (Run *run)
   char **mapped_names = gp_reallocarray (NULL, st->len + 1, sizeof *mapped_names);
   size_t nmapped = 0;
   const char *last = NULL;
+  Chains c = chains_of (run);
 
   for (size_t i = 0; i < arcs.n; i++)
     if (!arcs.v[i]->parent->mapped || !arcs.v[i]->child->mapped)
       arcs.v[i]->has_been_placed = true;
-  order_and_dump (arcs.v, arcs.n, false, &unplaced);
+  order_and_dump (&c, arcs.v, arcs.n, false, &unplaced);
 
   for (size_t i = 0; i < st->len; i++)
     if (st->base[i].mapped)

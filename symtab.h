@@ -72,9 +72,6 @@ struct Sym
   /* Arcs: slices of the call graph's arc arrays.  */
   uint32_t first_child, nchildren;
   uint32_t first_parent, nparents;
-  /* -r: neighbours in a placement chain, and use count.  */
-  Sym *ord_next, *ord_prev;
-  int nuses;
 };
 
 /* A symbol's address range, kept apart from the symbol for searching.  */
