@@ -949,31 +949,12 @@ typedef struct UniqName
 } UniqName;
 
 static int
-cmp_uniq (const void *a, const void *b)
+cmp_uniq (const void *a, const void *b, void *ctx)
 {
   const UniqName *l = a, *r = b;
 
+  (void) ctx;
   return prefixed_name_cmp (l->prefix, l->name, r->prefix, r->name);
-}
-
-/* UNIQ in cmp_uniq's order: by prefix, counting, then by strcmp among
-   the names that share one.  */
-static void
-sort_uniq (UniqName *uniq, size_t n)
-{
-  uint64_t *prefix = gp_reallocarray (NULL, n ? n : 1, sizeof *prefix);
-
-  for (size_t u = 0; u < n; u++)
-    prefix[u] = uniq[u].prefix;
-  radix_sort_records (uniq, n, sizeof *uniq, prefix);
-  for (size_t u = 0, run; u < n; u += run)
-    {
-      for (run = 1; u + run < n && prefix[u + run] == prefix[u]; run++)
-        ;
-      if (run > 1)
-        qsort (uniq + u, run, sizeof *uniq, cmp_uniq);
-    }
-  free (prefix);
 }
 
 /* The distinct names: an open-addressing table of name pointers, the
@@ -1038,7 +1019,8 @@ sort_plain_zeros (TotalKey **v, size_t n)
   const char *last = NULL;
   uint32_t last_id = 0, nrank = 0, *rank_of;
   size_t ncalled = 0, k = 0, changes = 0;
-  UniqName *uniq;
+  UniqName *uniq, **by_name;
+  uint64_t *prefix;
   TotalKey **tmp;
   size_t *count;
 
@@ -1062,17 +1044,23 @@ sort_plain_zeros (TotalKey **v, size_t n)
   /* The names in strcmp order; equal strings at different addresses
      share a rank.  */
   uniq = gp_reallocarray (NULL, set.n ? set.n : 1, sizeof *uniq);
+  by_name = gp_reallocarray (NULL, set.n ? set.n : 1, sizeof *by_name);
+  prefix = gp_reallocarray (NULL, set.n ? set.n : 1, sizeof *prefix);
   for (size_t i = 0, u = 0; i < set.cap; i++)
     if (set.name[i])
-      uniq[u++] = (UniqName) { sym_name_prefix (set.name[i]), set.name[i],
-                               set.id[i] };
-  sort_uniq (uniq, set.n);
+      {
+        prefix[u] = sym_name_prefix (set.name[i]);
+        uniq[u] = (UniqName) { prefix[u], set.name[i], set.id[i] };
+        by_name[u] = &uniq[u];
+        u++;
+      }
+  msort_ranked ((void **) by_name, prefix, NULL, set.n, cmp_uniq, NULL);
   rank_of = gp_reallocarray (NULL, set.n ? set.n : 1, sizeof *rank_of);
   for (size_t u = 0; u < set.n; u++)
     {
-      if (u > 0 && cmp_uniq (&uniq[u - 1], &uniq[u]) != 0)
+      if (u > 0 && cmp_uniq (by_name[u - 1], by_name[u], NULL) != 0)
         nrank++;
-      rank_of[uniq[u].id] = nrank;
+      rank_of[by_name[u]->id] = nrank;
     }
   nrank++;
 
@@ -1106,6 +1094,8 @@ sort_plain_zeros (TotalKey **v, size_t n)
   free (count);
   free (tmp);
   free (rank_of);
+  free (prefix);
+  free (by_name);
   free (uniq);
   free (set.name);
   free (set.id);
