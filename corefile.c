@@ -702,8 +702,8 @@ core_create_function_syms (Core *core, const Options *opt, SymTab *symtab,
 
 /* The addresses at which core_create_line_syms asks for the source
    position: every instruction unit of .text (as GNU gprof) if EXHAUSTIVE
-   or when the DWARF cannot be read here, else only where the answer may
-   change.  Returns how many; *OUT is malloc'ed.  */
+   or when the DWARF cannot be read here or does not bound BFD's
+   answers, else only where the answer may change.  Returns how many; *OUT is malloc'ed.  */
 static size_t
 line_probes (Core *core, bool exhaustive, vma_t **out)
 {
@@ -716,7 +716,7 @@ line_probes (Core *core, bool exhaustive, vma_t **out)
       *out = NULL;
       return 0;
     }
-  if (exhaustive || !core->dws)
+  if (exhaustive || !core->dws || !dws_boundaries (core->dws, &v, &n, &cap))
     {
       /* Ask about every instruction unit, as GNU gprof does; it would
          take hours over a .text a damaged header makes gigabytes long.  */
@@ -730,7 +730,6 @@ line_probes (Core *core, bool exhaustive, vma_t **out)
       *out = v;
       return n;
     }
-  dws_boundaries (core->dws, &v, &n, &cap);
   /* Besides the DWARF boundaries: where a symbol starts or ends (BFD
      names functions from the symbols when DWARF does not), and the start
      of .text.  */

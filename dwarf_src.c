@@ -92,6 +92,7 @@ struct Dws
   bool broken;             /* the DWARF could not be read through */
   bool exact;              /* every feature met is modelled... */
   bool lines_exact;        /* ...and in the line programs */
+  bool bounded;            /* BFD's answer changes only at dws_boundaries */
   vma_t floor;             /* ranges ending here or below are never asked */
 
   Row *rows;               /* in address order */
@@ -1168,15 +1169,21 @@ dws_open (const char *filename, vma_t floor)
   LineJob lines;
   bool disjoint, pieces;
 
-  d->exact = d->lines_exact = true;
+  d->exact = d->lines_exact = d->bounded = true;
   d->floor = floor;
   elf_version (EV_CURRENT);
   d->file = fopen (filename, "rb");
   if (!d->file
       || !(d->elf = elf_begin (fileno (d->file), ELF_C_READ_MMAP, NULL))
       || !dwi_sections (d->elf, &d->sec) || !d->sec.line.p
-      || d->sec.has_types || !dwi_open (&reader, &d->sec))
+      || !dwi_open (&reader, &d->sec))
     goto fail;
+  /* DWARF 4's type units (.debug_types) hold no code, but with them
+     BFD's answer changes where no boundary of ours falls (one byte
+     inside a function named after an inlined entry's DW_AT_name): read
+     only for dws_any_tie.  */
+  if (d->sec.has_types)
+    d->exact = d->bounded = false;
   d->name_budget = ((size_t) 64 << 20) + 16 * (d->sec.line.size
                                                 + d->sec.line_str.size
                                                 + d->sec.str.size);
@@ -1253,9 +1260,11 @@ dws_close (Dws *d)
   free (d);
 }
 
-void
+bool
 dws_boundaries (const Dws *d, vma_t **v, size_t *n, size_t *cap)
 {
+  if (!d->bounded)
+    return false;
   gp_grow (v, cap, *n + d->nrows + d->npieces + 3 * d->nranges
            + 2 * d->nunits + d->npoints, sizeof **v);
   for (size_t i = 0; i < d->nrows; i++)
@@ -1283,6 +1292,7 @@ dws_boundaries (const Dws *d, vma_t **v, size_t *n, size_t *cap)
       for (size_t i = 0; i < d->npoints; i++)
         (*v)[(*n)++] = d->points[i];
     }
+  return true;
 }
 
 /* The row at ADDR, or NULL.  */

@@ -73,7 +73,9 @@ bool dws_any_tie (const Dws *d);
 /* Append to *V (N of CAP used) the addresses where the answer may
    change apart from the symbols: where rows start, units start and
    end, and the function answer changes (exact) or function entries
-   start and end (otherwise).  */
-void dws_boundaries (const Dws *d, vma_t **v, size_t *n, size_t *cap);
+   start and end (otherwise).  False, appending nothing, if BFD's
+   answer may change elsewhere too: only a walk over every address
+   finds its answers then.  */
+bool dws_boundaries (const Dws *d, vma_t **v, size_t *n, size_t *cap);
 
 #endif
