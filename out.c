@@ -713,7 +713,7 @@ write_ready (Batches *b)
    (one big entry would hold every other thread up), only for memory: when
    the waiting batches hold PENDING_MAX bytes it takes no new batch until
    the turn moves.  */
-static void *
+static void
 print_batches (void *arg)
 {
   Batches *b = arg;
@@ -745,7 +745,6 @@ print_batches (void *arg)
   pthread_mutex_unlock (&b->lock);
   if (job->state_free)
     job->state_free (job->ctx, state);
-  return NULL;
 }
 
 static void
@@ -762,8 +761,7 @@ void
 out_print_items (const OutJob *job)
 {
   unsigned nthreads = job->nthreads ? job->nthreads : gp_threads ();
-  pthread_t thread[64];
-  unsigned started = 0;
+  GpTask task[64];
   Batches b;
 
   if (nthreads <= 1)
@@ -790,13 +788,12 @@ out_print_items (const OutJob *job)
   b.printed = gp_calloc (b.nbatches, sizeof *b.printed);
   b.next = b.turn = b.pending = 0;
   b.writing = false;
-  /* A thread that cannot start leaves its share to the others.  */
-  while (started + 1 < nthreads
-         && pthread_create (&thread[started], NULL, print_batches, &b) == 0)
-    started++;
+  for (unsigned t = 0; t + 1 < nthreads; t++)
+    gp_task_start (&task[t], print_batches, &b);
   print_batches (&b);
-  for (unsigned t = 0; t < started; t++)
-    pthread_join (thread[t], NULL);
+  /* A task that found no thread prints here what the others left.  */
+  for (unsigned t = 0; t + 1 < nthreads; t++)
+    gp_task_wait (&task[t]);
   pthread_cond_destroy (&b.moved);
   pthread_mutex_destroy (&b.lock);
   free (b.printed);

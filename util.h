@@ -51,13 +51,14 @@ unsigned gp_threads (void);
 /* FN (ARG) run on another thread while the caller goes on, until
    gp_task_wait.  Where no thread can be had (or GPROF_THREADS is 1) it
    runs at gp_task_wait, so FN must not depend on what the caller does
-   meanwhile.  FN must not print: messages would come out of order.  */
+   meanwhile.  FN must not print: messages would come out of order.
+   The threads are kept for later tasks once theirs is done.  */
 typedef struct GpTask
 {
   void (*fn) (void *);
   void *arg;
   bool threaded;
-  pthread_t thread;
+  bool done;               /* threaded: FN has returned */
 } GpTask;
 
 void gp_task_start (GpTask *task, void (*fn) (void *), void *arg);
