@@ -703,7 +703,8 @@ core_create_function_syms (Core *core, const Options *opt, SymTab *symtab,
 /* The addresses at which core_create_line_syms asks for the source
    position: every instruction unit of .text (as GNU gprof) if EXHAUSTIVE
    or when the DWARF cannot be read here or does not bound BFD's
-   answers, else only where the answer may change.  Returns how many; *OUT is malloc'ed.  */
+   answers, else only where the answer may change.  Returns how many;
+   *OUT is malloc'ed.  */
 static size_t
 line_probes (Core *core, bool exhaustive, vma_t **out)
 {
