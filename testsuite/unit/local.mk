@@ -59,6 +59,12 @@ TESTS += testsuite/unit/test_out_items
 testsuite_unit_test_out_items_SOURCES = testsuite/unit/test_out_items.c $(UNIT_COMMON)
 testsuite_unit_test_out_items_LDADD = $(UNIT_LDADD)
 
+# helper threads: tasks run once, nested, and threads kept for reuse
+check_PROGRAMS += testsuite/unit/test_tasks
+TESTS += testsuite/unit/test_tasks
+testsuite_unit_test_tasks_SOURCES = testsuite/unit/test_tasks.c $(UNIT_COMMON)
+testsuite_unit_test_tasks_LDADD = $(UNIT_LDADD)
+
 # x86 instruction lengths (the sweep of -c)
 check_PROGRAMS += testsuite/unit/test_x86_insn
 TESTS += testsuite/unit/test_x86_insn
