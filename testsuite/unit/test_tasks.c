@@ -20,8 +20,8 @@ typedef struct Work
   atomic_int runs;        /* times the task ran */
   long tid;               /* the kernel's id of the thread it ran on */
   volatile unsigned long sum;
-  GpTask inner;           /* nested: a task started from this one */
-  struct Work *child;
+  GpTask task;            /* the task that runs this work */
+  struct Work *child;     /* nested: work this one starts and waits for */
 } Work;
 
 static long
@@ -47,9 +47,9 @@ work_nested (void *arg)
 {
   Work *w = arg;
 
-  gp_task_start (&w->inner, work, w->child);
+  gp_task_start (&w->child->task, work, w->child);
   work (w);
-  gp_task_wait (&w->inner);
+  gp_task_wait (&w->child->task);
 }
 
 /* Many tasks at once, more than there are CPUs: each runs once, and its
@@ -64,11 +64,11 @@ test_many (const char *how)
     {
       atomic_init (&w[i].runs, 0);
       w[i].sum = 0;
-      gp_task_start (&w[i].inner, work, &w[i]);
+      gp_task_start (&w[i].task, work, &w[i]);
     }
   for (int i = 0; i < MANY; i++)
     {
-      gp_task_wait (&w[i].inner);
+      gp_task_wait (&w[i].task);
       bad += atomic_load (&w[i].runs) != 1 || w[i].sum != 20000UL * 19999 / 2;
     }
   check (bad == 0, "%s: %d tasks at once each ran once (%d wrong)", how,
@@ -80,7 +80,6 @@ static void
 test_nested (const char *how)
 {
   static Work outer[MANY / 2], inner[MANY / 2];
-  GpTask task[MANY / 2];
   int bad = 0;
 
   for (int i = 0; i < MANY / 2; i++)
@@ -88,11 +87,11 @@ test_nested (const char *how)
       atomic_init (&outer[i].runs, 0);
       atomic_init (&inner[i].runs, 0);
       outer[i].child = &inner[i];
-      gp_task_start (&task[i], work_nested, &outer[i]);
+      gp_task_start (&outer[i].task, work_nested, &outer[i]);
     }
   for (int i = 0; i < MANY / 2; i++)
     {
-      gp_task_wait (&task[i]);
+      gp_task_wait (&outer[i].task);
       bad += atomic_load (&outer[i].runs) != 1
              || atomic_load (&inner[i].runs) != 1;
     }
@@ -112,8 +111,8 @@ test_reuse (void)
   for (int i = 0; i < SEQUENCE; i++)
     {
       atomic_init (&w.runs, 0);
-      gp_task_start (&w.inner, work, &w);
-      gp_task_wait (&w.inner);
+      gp_task_start (&w.task, work, &w);
+      gp_task_wait (&w.task);
       if (i == 0)
         first = w.tid;
       others += w.tid != first;
@@ -133,9 +132,9 @@ test_unthreaded (void)
   bool before, after;
 
   atomic_init (&w.runs, 0);
-  gp_task_start (&w.inner, work, &w);
+  gp_task_start (&w.task, work, &w);
   before = atomic_load (&w.runs) == 0;
-  gp_task_wait (&w.inner);
+  gp_task_wait (&w.task);
   after = atomic_load (&w.runs) == 1 && w.tid == thread_id ();
   check (before && after, "one thread: the task runs at its wait, here");
 }
