@@ -685,6 +685,28 @@ sort_topologically (SymTab *st)
   return out;
 }
 
+/* The propagation visits the symbols in topological order, which is
+   any order in the table: each visit would wait for its symbol (160
+   bytes, three cache lines) and then for its first arc.  Both are asked
+   for some visits ahead, the arc once its symbol has come.  */
+enum { SYM_AHEAD = 16, ARC_AHEAD = 8 };
+
+static inline void
+prefetch_sym (const Sym *s)
+{
+  __builtin_prefetch (s);
+  __builtin_prefetch ((const char *) s + 64);
+  __builtin_prefetch ((const char *) (s + 1) - 1);
+}
+
+/* The first of the N arcs at SLICE, if any.  */
+static inline void
+prefetch_first_arc (Arc **slice, uint32_t n)
+{
+  if (n > 0)
+    __builtin_prefetch (slice[0]);
+}
+
 /* A symbol (or a cycle, through its members) takes its print flag and
    its propagation fraction from its callers.  */
 static void
@@ -752,6 +774,11 @@ propagate_flags (Run *run, Sym **top_sorted, size_t n)
     {
       Sym *child = top_sorted[i];
 
+      if (i >= SYM_AHEAD)
+        prefetch_sym (top_sorted[i - SYM_AHEAD]);
+      if (i >= ARC_AHEAD)
+        prefetch_first_arc (cg_parents (&run->cg, top_sorted[i - ARC_AHEAD]),
+                            top_sorted[i - ARC_AHEAD]->nparents);
       if (child->cyc_head != old_head)
         {
           old_head = child->cyc_head;
@@ -1232,7 +1259,14 @@ cg_assemble (Run *run)
   propagate_flags (run, top_sorted, n);
   cycle_time (cg);
   for (size_t i = 0; i < n; i++)
-    propagate_time (cg, top_sorted[i], (size_t) (top_sorted[i] - st->base));
+    {
+      if (i + SYM_AHEAD < n)
+        prefetch_sym (top_sorted[i + SYM_AHEAD]);
+      if (i + ARC_AHEAD < n)
+        prefetch_first_arc (cg_children (cg, top_sorted[i + ARC_AHEAD]),
+                            top_sorted[i + ARC_AHEAD]->nchildren);
+      propagate_time (cg, top_sorted[i], (size_t) (top_sorted[i] - st->base));
+    }
   free (top_sorted);
   free (cg->child_index);
   free (cg->parent_index);
