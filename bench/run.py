@@ -5,7 +5,11 @@ Times our gprof against GNU gprof (/usr/bin/gprof) on synthetic profiles
 made by mkcase.py and on a real -g -pg program made by mkprog.py, checks
 that both print the same bytes, and prints a table: wall seconds (median
 of the runs), peak memory, GNU's time over ours, and for each case twice
-as big as another one, how much more time ours took.  Not a test: run it
+as big as another one, how much more time ours took.  That last figure
+compares the two cases at one moment: their runs alternate (half, full,
+half, full...), as this machine's speed can move by half within minutes,
+and a ratio of two medians taken minutes apart measured that instead.
+Not a test: run it
 by hand on a quiet machine.  --big adds the cases GNU gprof cannot do in
 reasonable time (up to a million functions); those run ours only.
 Ours runs once untimed before its timed runs, after the case's files
@@ -118,6 +122,23 @@ def doubling_cost(seen, name, n, cost):
     return f"{cost / prev:7.2f}" if prev else f"{'-':>7}"
 
 
+def paired_doubling(ours, seen, name, n, case, runs):
+    """Ours on CASE (dir, args) over ours on the case of this shape half as
+    big, timed in alternation, if that case was run."""
+    shape = name.split("-")[0]
+    half = seen.get((shape, n // 2))
+    seen[(shape, n)] = case
+    if not half:
+        return f"{'-':>7}"
+    small, big = [], []
+    # The half case's files may have gone cold while this one ran.
+    timed([ours] + half[1], half[0], os.path.join(half[0], "ours.txt"))
+    for _ in range(runs):
+        for (d, args), times in ((half, small), (case, big)):
+            times.append(timed([ours] + args, d, os.path.join(d, "ours.txt"))[0])
+    return f"{statistics.median(big) / statistics.median(small):7.2f}"
+
+
 def count_instructions(ours, jobs):
     print(f"{'case':16} {'instructions':>14}  {'x2 cost':>7}")
     seen = {}
@@ -180,7 +201,7 @@ def main():
         os.sync()
         timed([ours] + args, d, os.path.join(d, "ours.txt"))
         ot, om = measure(ours, args, d, "ours", a.runs)
-        growth = doubling_cost(seen, name, n, ot)
+        growth = paired_doubling(ours, seen, name, n, (d, args), a.runs)
         if gnu:
             gt, gm = measure(a.ref, args, d, "gnu", a.runs)
             same = same_output(d)
