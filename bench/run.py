@@ -9,9 +9,9 @@ as big as another one, how much more time ours took.  That last figure
 compares the two cases at one moment: their runs alternate (half, full,
 half, full...), as this machine's speed can move by half within minutes,
 and a ratio of two medians taken minutes apart measured that instead.
-Not a test: run it
-by hand on a quiet machine.  --big adds the cases GNU gprof cannot do in
-reasonable time (up to a million functions); those run ours only.
+Not a test: run it by hand on a quiet machine.  --big adds the cases GNU
+gprof cannot do in reasonable time (up to a million functions); those
+run ours only.
 Ours runs once untimed before its timed runs, after the case's files
 are synced to disk.
 --instructions counts the instructions one run of ours executes
