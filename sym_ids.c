@@ -165,9 +165,7 @@ pattern_match (const Pattern *pat, const Sym *sym, char leading_char)
 }
 
 /* Record that symbol I (of SYMTAB) matched SIDE: a new range in TAB when
-   the run of matches is broken.  Like GNU gprof, the run is extended by
-   growing the last range of the table, which may belong to another spec
-   when two specs match the same symbols.  */
+   the run of matches is broken, else SIDE's last range grows.  */
 static void
 extend_match (Side *side, const SymTab *symtab, size_t i, SymTab *tab,
               size_t *cap)
@@ -181,7 +179,8 @@ extend_match (Side *side, const SymTab *symtab, size_t i, SymTab *tab,
       side->entries[side->nentries++] = tab->len;
       tab->len++;
     }
-  tab->base[tab->len - 1].end_addr = symtab->base[i].end_addr;
+  tab->base[side->entries[side->nentries - 1]].end_addr
+    = symtab->base[i].end_addr;
   side->prev = i + 1;
 }
 

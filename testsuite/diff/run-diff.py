@@ -146,6 +146,9 @@ OPTION_SETS = [
     "-b --flat-profile={FILEFN}", "-b --no-graph={FN}", "-b --graph={FN2}",
     "-b --time={FN}", "-b --no-time={FN2}", "-b -pnosuchfn", "-b -Pnosuchfn",
     "-b -p{FN} -P{FN}", "-b -T -p{FN} -q{FN}", "-b -z -e {FN}",
+    # Runs of two specs that overlap: each grows its own range.
+    "-b -z -p{FILE} -p{FILEFN}", "-b -z -p{FILEFN} -p{FILE}",
+    "-b -n {FILEFN} -n {FILE}",
     "-b -P:", "-b --no-flat-profile=", "-b -Q:", "-b -e _init", "-b -p_init",
     "-b -a -z", "-b -a -T", "-b -a -l",
     # Annotated source, execution counts and orderings.

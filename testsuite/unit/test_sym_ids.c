@@ -138,16 +138,21 @@ test_parsing (void)
 }
 
 /* Specs that match the first symbol of the table, and those that match
-   everything; in a child process, as they may crash.  */
+   everything; in a child process, as they may crash.  A spec matching
+   everything in EXCL_FLAT makes one range of the whole table, beside
+   the default exclusion's range of mcount; that range, starting later,
+   hides the whole one from the symbols after mcount (as GNU gprof's
+   lookup does: "-P:" on a program with a static _gprof_mcount still
+   lists the functions after it).  */
 static bool
 all_of (const char *spec)
 {
   Spec s = { spec, EXCL_FLAT };
   Run *run = build (&s, 1, 0);
-  bool ok = true;
+  bool ok = strcmp (ranges (run, EXCL_FLAT), "0-10 8") == 0;
 
   for (int i = 0; i < NSYMS; i++)
-    ok &= !sym_ids_pass (&run->ids, INCL_FLAT, sym_addr (i));
+    ok &= sym_ids_pass (&run->ids, INCL_FLAT, sym_addr (i)) == (i > MCOUNT);
   if (!ok)
     printf ("# got \"%s\"\n", ranges (run, EXCL_FLAT));
   release (run);
@@ -217,6 +222,35 @@ test_several_specs (void)
          && strcmp (ranges (run, EXCL_GRAPH), "5 8") == 0,
          "each spec goes to its own table (with mcount in EXCL_GRAPH)");
   release (run);
+}
+
+/* Two specs of one table whose runs overlap, given in both orders: each
+   run grows its own range, and a lookup sees only the range that starts
+   last at or below the address (GNU's binary search), so UTIL_B, inside
+   the first range but past the end of the second, is not in the table.  */
+static void
+test_overlapping_runs (void)
+{
+  static const Spec specs[2][2] = {
+    { { "util_a", INCL_FLAT }, { "util.c", INCL_FLAT } },
+    { { "util.c", INCL_FLAT }, { "util_a", INCL_FLAT } },
+  };
+
+  for (int order = 0; order < 2; order++)
+    {
+      Run *run = build (specs[order], 2, 0);
+      const char *got = ranges (run, INCL_FLAT);
+
+      if (!check (strcmp (got, "3-5 4 9-10") == 0,
+                  "overlapping runs (order %d): a range per run", order))
+        printf ("# want \"3-5 4 9-10\", got \"%s\"\n", got);
+      check (sym_ids_pass (&run->ids, INCL_FLAT, sym_addr (HELPER_U))
+             && sym_ids_pass (&run->ids, INCL_FLAT, sym_addr (UTIL_A))
+             && !sym_ids_pass (&run->ids, INCL_FLAT, sym_addr (UTIL_B)),
+             "overlapping runs (order %d): the later range hides the "
+             "earlier one", order);
+      release (run);
+    }
 }
 
 static void
@@ -374,6 +408,7 @@ main (void)
   test_first_and_all ();
   test_leading_char ();
   test_several_specs ();
+  test_overlapping_runs ();
   test_default_exclusions ();
   test_pass_rule ();
   test_arcs ();
