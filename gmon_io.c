@@ -445,7 +445,11 @@ read_bsd (Run *run, Reader *r, unsigned counts[3])
       exit (1);
     }
 
-  samp_bytes = (int64_t) ncnt - header_size;
+  /* GNU keeps the size of the bins in an int: 2 GiB or more is
+     negative there, and so not a profile.  */
+  samp_bytes = (int64_t) (uint32_t) (ncnt - header_size);
+  if (samp_bytes > INT32_MAX)
+    samp_bytes -= (int64_t) 1 << 32;
   nbins = samp_bytes > 0 ? (unsigned) (samp_bytes / 2) : 0;
   if (h->n > 0 && (lowpc != h->rec[0].lowpc || highpc != h->rec[0].highpc
                    || nbins != h->rec[0].nbins))

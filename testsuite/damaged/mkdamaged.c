@@ -488,20 +488,27 @@ bsd_value_cases (const char *image, const char *tg)
   uint64_t low = where (img, "f1", 0), high = where (img, "f1", 0x10);
   char name[64], file[80];
 
-  /* A byte count far beyond the file (four bins there).  */
+  /* A byte count far beyond the file (four bins there).  GNU keeps the
+     bins' size in an int: from 2 GiB on it is negative, not a profile
+     (and GNU, as below, first allocates for the negative size: costly).  */
   for (size_t i = 0; i < COUNT (ncnts); i++)
     {
       struct buf b = buf_new (img->t);
-      uint32_t nbins = (uint32_t) ((ncnts[i] - hdr) / 2);
+      uint32_t span = ncnts[i] - (uint32_t) hdr;
+      bool negative = span > 0x7fffffffu;
+      uint32_t nbins = span / 2;
 
       put_bsd_header (&b, BSD_44, low, high, ncnts[i], 100);
       put_zeros (&b, 8);
       snprintf (name, sizeof name, "bsd-ncnt-%s-%08x", tg, ncnts[i]);
       snprintf (file, sizeof file, "%s.gmon", name);
       write_buf (file, &b, b.len);
-      add_case (name, "exact", 1, nbins >= 0x01000000,
-                msg ("gprof: unexpected EOF after reading 3/%d bins\n",
-                     (int) nbins),
+      add_case (name, "exact", 1, negative || nbins >= 0x01000000,
+                negative
+                ? msg ("gprof: file '%s' does not appear to be in gmon.out "
+                       "format\n", file)
+                : msg ("gprof: unexpected EOF after reading 3/%d bins\n",
+                       (int) nbins),
                 "-b %s.elf %s", image, file);
       buf_free (&b);
     }
@@ -978,11 +985,18 @@ big_inputs (const char *dir)
   write_file (dir, "claim.gmon", b.p, b.len);
   write_sparse (dir, "claim2g.gmon", b.p, b.len, (uint64_t) 2 << 30);
   buf_free (&b);
-  /* 4.4BSD: a byte count of 2^32 - 1.  */
+  /* 4.4BSD: a byte count of 2^32 - 1 (negative in GNU's int: not a
+     profile), and the largest that is not: 2^31 - 1 bytes of bins.  */
   b = buf_new (&t64le);
   put_bsd_header (&b, BSD_44, where (img, "f1", 0), where (img, "f1", 0x10),
                   0xffffffff, 100);
   write_file (dir, "claim-bsd.gmon", b.p, b.len);
+  buf_free (&b);
+  b = buf_new (&t64le);
+  put_bsd_header (&b, BSD_44, where (img, "f1", 0), where (img, "f1", 0x10),
+                  0x7fffffffu + (uint32_t) bsd_header_size (&t64le, BSD_44),
+                  100);
+  write_file (dir, "claim-bsd2g.gmon", b.p, b.len);
   buf_free (&b);
   /* 2 GB of zero bytes, and 256 MB of zeros after a GNU header: empty
      histogram records, the last one cut.  */

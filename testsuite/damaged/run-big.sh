@@ -99,8 +99,10 @@ big claim 1 "gprof: claim.gmon: unexpected EOF after reading 16 of 4294967295 sa
   prog64le.elf claim.gmon
 big claim-2g 1 "gprof: claim2g.gmon: unexpected EOF after reading 1073741793 of 4294967295 samples" \
   prog64le.elf claim2g.gmon
-big claim-bsd 1 "gprof: unexpected EOF after reading -1/2147483627 bins" \
+big claim-bsd 1 "gprof: file 'claim-bsd.gmon' does not appear to be in gmon.out format" \
   prog64le.elf claim-bsd.gmon
+big claim-bsd2g 1 "gprof: unexpected EOF after reading -1/1073741823 bins" \
+  prog64le.elf claim-bsd2g.gmon
 big zeros 1 "gprof: file 'zeros.gmon' does not appear to be in gmon.out format" \
   prog64le.elf zeros.gmon
 big zeros-magic 1 "gprof: file \`zeros.gmon' has bad magic cookie" \
