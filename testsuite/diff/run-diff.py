@@ -160,7 +160,6 @@ OPTION_SETS = [
 ]
 
 
-
 def mixed_option_sets(seed, count):
     """COUNT option sets drawn from SEED (the same every run): a few
     flags and one to three symspecs of any kind in any table, combinations
