@@ -799,8 +799,6 @@ propagate_flags (Run *run, Sym **top_sorted, size_t n)
                && sym_ids_in (ids, EXCL_TIME, child->addr))
         child->prop_fract = 0.0;
 
-      child->prop_self = child->hist_time * child->prop_fract;
-      run->cg.print_time += child->prop_self;
     }
 }
 
@@ -1227,7 +1225,6 @@ cg_assemble (Run *run)
   CallGraph *cg = &run->cg;
   SymTab *st = &run->symtab;
   size_t n = st->len;
-  Sym **top_sorted;
   DfnCycles cycles;
 
   /* Arcs that -c adds below have no calls to subtract.  */
@@ -1255,19 +1252,39 @@ cg_assemble (Run *run)
      ends' symbols again.  */
   arc_kinds (cg, st);
 
-  top_sorted = sort_topologically (st);
-  propagate_flags (run, top_sorted, n);
+  cg->top_sorted = sort_topologically (st);
+  propagate_flags (run, cg->top_sorted, n);
+}
+
+void
+cg_propagate (Run *run)
+{
+  CallGraph *cg = &run->cg;
+  SymTab *st = &run->symtab;
+  size_t n = st->len;
+  Sym **top_sorted = cg->top_sorted;
+  double *prop_self = gp_reallocarray (NULL, n ? n : 1, sizeof *prop_self);
+
   cycle_time (cg);
   for (size_t i = 0; i < n; i++)
     {
+      Sym *s = top_sorted[i];
+
       if (i + SYM_AHEAD < n)
         prefetch_sym (top_sorted[i + SYM_AHEAD]);
       if (i + ARC_AHEAD < n)
         prefetch_first_arc (cg_children (cg, top_sorted[i + ARC_AHEAD]),
                             top_sorted[i + ARC_AHEAD]->nchildren);
-      propagate_time (cg, top_sorted[i], (size_t) (top_sorted[i] - st->base));
+      s->prop_self = prop_self[i] = s->hist_time * s->prop_fract;
+      propagate_time (cg, s, (size_t) (s - st->base));
     }
+  /* Summed from the callers down, as GNU does: the percentages depend
+     on the order of the additions.  */
+  for (size_t i = n; i-- > 0;)
+    cg->print_time += prop_self[i];
+  free (prop_self);
   free (top_sorted);
+  cg->top_sorted = NULL;
   free (cg->child_index);
   free (cg->parent_index);
   cg->child_index = cg->parent_index = NULL;

@@ -43,10 +43,11 @@ typedef struct CallGraph
   struct TallyMemo *memo; /* when merging files: where each record went */
   struct TallyPipe *pipe; /* cg_tally_batch's batches */
 
-  /* Built by cg_assemble.  */
+  /* Built by cg_assemble and cg_propagate.  */
   Arc **children;         /* a symbol's: children[first_child ...] */
   Arc **parents;          /* a symbol's: parents[first_parent ...] */
-  /* Within cg_assemble (the printing reorders the slices): the symbol
+  Sym **top_sorted;       /* from cg_assemble to cg_propagate */
+  /* Until cg_propagate ends (the printing reorders the slices): the symbol
      index of children[k]->child and of parents[k]->parent, so that
      passes over all arcs need not load the arcs.  */
   uint32_t *child_index, *parent_index;
@@ -108,9 +109,13 @@ Sym *cg_indirect_child (SymTab *symtab);
    self_calls): the call counts are final from here on.  */
 void cg_take_self_calls (struct Run *run);
 
-/* Then order the graph, find cycles, propagate time, and sort the
-   entries.  */
+/* Then order the graph, find its cycles and which symbols print and
+   pass their time on (cg_assemble); then, once every symbol's own time
+   is known, propagate the times and sort the entries (cg_propagate).
+   cg_assemble reads no symbol's time: the samples may be assigned on
+   another thread meanwhile.  */
 void cg_assemble (struct Run *run);
+void cg_propagate (struct Run *run);
 
 /* A symbol's arcs, valid after cg_assemble.  */
 static inline Arc **

@@ -70,33 +70,51 @@ default_reports (Run *run)
   opt->output_style &= ~opt->user_specified;
 }
 
+/* The histogram's share of the analysis, and the sorts of the reports'
+   lists, which need final times and call counts.  */
 static void
-analyse (Run *run)
+assign_samples (void *arg)
 {
+  Run *run = arg;
   unsigned style = run->opt.output_style;
   bool reports = !run->opt.export_format && !run->opt.diagnose;
 
   if (run->gmon_input & INPUT_HISTOGRAM)
     hist_assign_samples (run);
-  if (run->gmon_input & INPUT_CALL_GRAPH)
-    cg_take_self_calls (run);
-  /* Times and call counts are final: the flat profile's rows and the
-     index's names are sorted on other threads while the call graph is
-     analysed.  */
+  /* The flat profile's rows and the index's names are sorted on other
+     threads while the call graph is printed.  */
   if (reports && (style & STYLE_FLAT_PROFILE)
       && (run->gmon_input & INPUT_HISTOGRAM))
     hist_order_start (run);
   if (reports && (style & STYLE_CALL_GRAPH)
       && (run->gmon_input & INPUT_CALL_GRAPH))
     cg_index_order_start (run);
-  if (run->gmon_input & INPUT_CALL_GRAPH)
+}
+
+static void
+analyse (Run *run)
+{
+  unsigned style = run->opt.output_style;
+  bool reports = !run->opt.export_format && !run->opt.diagnose;
+  bool graph = run->gmon_input & INPUT_CALL_GRAPH;
+  GpTask samples;
+
+  if (graph)
+    cg_take_self_calls (run);
+  /* The call graph's structure needs no symbol's time: the samples are
+     assigned beside it.  */
+  gp_task_start (&samples, assign_samples, run);
+  if (graph)
     cg_assemble (run);
+  gp_task_wait (&samples);
+  if (graph)
+    cg_propagate (run);
   /* Exports and the diagnosis use whatever data there is.  */
   if (!reports)
     return;
   if ((style & STYLE_FLAT_PROFILE) && !(run->gmon_input & INPUT_HISTOGRAM))
     gp_die (_("%s: gmon.out file is missing histogram\n"), whoami);
-  if ((style & STYLE_CALL_GRAPH) && !(run->gmon_input & INPUT_CALL_GRAPH))
+  if ((style & STYLE_CALL_GRAPH) && !graph)
     gp_die (_("%s: gmon.out file is missing call-graph data\n"), whoami);
 }
 

@@ -223,6 +223,7 @@ ours (const Graph *g)
     run_arc (run, g->arc[a][0], g->arc[a][1], 1 + a % 3);
   cg_take_self_calls (run);
   cg_assemble (run);
+  cg_propagate (run);
   return run;
 }
 
@@ -453,6 +454,7 @@ test_deep_chain (bool back_edge)
   clock_gettime (CLOCK_MONOTONIC, &t0);
   cg_take_self_calls (run);
   cg_assemble (run);
+  cg_propagate (run);
   secs = seconds_since (&t0);
 
   if (back_edge)

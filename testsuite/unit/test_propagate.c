@@ -49,6 +49,7 @@ assemble (const char *const *names, size_t n, const double *times,
                  run_text_last (run), 0);
   cg_take_self_calls (run);
   cg_assemble (run);
+  cg_propagate (run);
   return run;
 }
 
@@ -487,6 +488,7 @@ test_time_order (uint64_t seed, bool with_nan, bool names_differ)
   sym_ids_build (&run->ids, &run->opt, &run->symtab, &run->files,
                  run_text_last (run), 0);
   cg_assemble (run);
+  cg_propagate (run);
 
   nexpect = N + (size_t) run->cg.ncycles;
   expect = malloc (nexpect * sizeof *expect);
