@@ -148,11 +148,26 @@ memory_unlimited (void)
          && data.rlim_cur == RLIM_INFINITY;
 }
 
+#ifdef __GLIBC__
+/* Whether malloc has not taken any memory from the heap yet (moving the
+   break would then leave it a gap it does not expect).  */
+static bool
+heap_unused (void)
+{
+#if __GLIBC_PREREQ (2, 33)
+  return mallinfo2 ().arena == 0;
+#else
+  return false;
+#endif
+}
+#endif
+
 void
 gp_memory_init (void)
 {
 #ifdef __GLIBC__
-  uintptr_t start;
+  uintptr_t start, gap;
+  long page = sysconf (_SC_PAGESIZE);
   void *volatile first;
 
   if (!memory_unlimited ())
@@ -162,9 +177,17 @@ gp_memory_init (void)
   mallopt (M_MMAP_THRESHOLD, MMAP_FROM);
   mallopt (M_TRIM_THRESHOLD, INT_MAX);
   mallopt (M_TOP_PAD, HEAP_STEP);
+  /* A 2 MB page written to before its advice keeps small pages, and
+     malloc writes its bookkeeping at the heap's start: the heap starts
+     one page short of a 2 MB boundary, so that this page is the only
+     small one.  The gap below it is never touched.  */
+  start = (uintptr_t) sbrk (0);
+  gap = (HUGE_PAGE - (start & (HUGE_PAGE - 1))) & (HUGE_PAGE - 1);
+  if (page > 0 && gap > (uintptr_t) page && heap_unused ())
+    (void) sbrk ((intptr_t) (gap - (uintptr_t) page));
   /* Grow the heap now, by HEAP_STEP, and advise all of it.  */
   start = (uintptr_t) sbrk (0);
-  first = malloc (HUGE_PAGE);
+  first = malloc (1);
   advise_huge ((void *) start, (uintptr_t) sbrk (0) - start);
   free (first);
 #endif
