@@ -83,10 +83,21 @@ cg_expect_arcs (CallGraph *cg, const SymTab *symtab, uint64_t n)
 {
   size_t cap = cg->hash_cap ? cg->hash_cap : 1024;
 
+  size_t want;
+
   while (cap < MAX_EXPECTED_SLOTS && cap / 2 < cg->narcs + n + 1)
     cap *= 2;
   if (cap > cg->hash_cap)
     rehash (cg, symtab, cap);
+  /* The arcs too, one a record at most: sized once, where doubling
+     would copy them over and over and leave up to half the block
+     unused.  */
+  want = cg->narcs + n < cap / 2 ? (size_t) (cg->narcs + n) : cap / 2;
+  if (want > cg->cap)
+    {
+      cg->arcs = gp_reallocarray (cg->arcs, want, sizeof *cg->arcs);
+      cg->cap = want;
+    }
 }
 
 Arc *
@@ -452,6 +463,9 @@ cg_tally_finish (CallGraph *cg)
 {
   TallyMemo *m = cg->memo;
 
+  /* Freed now, the buffers serve the analysis's arrays.  */
+  free (cg->pipe);
+  cg->pipe = NULL;
   if (!m)
     return;
   for (size_t i = 0; i < cg->narcs && i < m->pending_cap; i++)
@@ -1251,6 +1265,11 @@ cg_assemble (Run *run)
   /* Kinds known once, so that sorting the arcs never has to look at both
      ends' symbols again.  */
   arc_kinds (cg, st);
+
+  /* No more arcs come (those of -c came above).  */
+  free (cg->hash);
+  cg->hash = NULL;
+  cg->hash_cap = 0;
 
   cg->top_sorted = sort_topologically (st);
   propagate_flags (run, cg->top_sorted, n);
