@@ -627,22 +627,58 @@ static_name_ok (const char *p)
   return true;
 }
 
+/* nm's letter for a symbol, which BFD works out from the symbol's
+   section and flags (comparing the section's name with a dozen
+   prefixes): asked once for each pair, as thousands of symbols share a
+   handful of them.  Only for ELF, whose symbols carry nothing else that
+   counts (other readers may look at stabs types).  */
+typedef struct ClassMemo
+{
+  const asection *section;
+  flagword flags;
+  char type;
+} ClassMemo;
+
+enum { CLASS_MEMO = 16 };
+
+static char
+symbol_type (const Core *core, ClassMemo *memo, asymbol *sym)
+{
+  symbol_info info;
+  ClassMemo *m;
+
+  if (bfd_get_flavour (core->abfd) != bfd_target_elf_flavour)
+    {
+      bfd_get_symbol_info (core->abfd, sym, &info);
+      return info.type;
+    }
+  m = &memo[((uintptr_t) sym->section / sizeof (asection) ^ sym->flags)
+            % CLASS_MEMO];
+  if (m->section != sym->section || m->flags != sym->flags)
+    {
+      bfd_get_symbol_info (core->abfd, sym, &info);
+      *m = (ClassMemo) { sym->section, sym->flags, info.type };
+    }
+  return m->type;
+}
+
 /* 'T' for a global function, 't' for a static one, 0 to ignore SYM
    (the I-th symbol).  */
 static int
-sym_class (const Core *core, const Options *opt, long i, asymbol *sym)
+sym_class (const Core *core, const Options *opt, ClassMemo *memo, long i,
+           asymbol *sym)
 {
-  symbol_info info;
   const char *scan;
+  char type;
 
   if (!sym->section || (sym->flags & BSF_DEBUGGING))
     return 0;
   if (opt->ignore_static_funcs && (sym->flags & BSF_LOCAL))
     return 0;
-  bfd_get_symbol_info (core->abfd, sym, &info);
-  if (info.type == 'T' || info.type == 'W')
+  type = symbol_type (core, memo, sym);
+  if (type == 'T' || type == 'W')
     return 'T';
-  if (info.type != 't' || opt->ignore_static_funcs)
+  if (type != 't' || opt->ignore_static_funcs)
     return 0;
   if (!sym->name || !sym->name[0])
     return 0;
@@ -666,11 +702,12 @@ core_create_function_syms (Core *core, const Options *opt, SymTab *symtab,
   Sym *syms = gp_reallocarray (NULL, (size_t) (core->nsyms ? core->nsyms : 1),
                                sizeof *syms);
   size_t n = 0;
+  ClassMemo memo[CLASS_MEMO] = { { 0 } };
 
   for (long i = 0; i < core->nsyms; i++)
     {
       asymbol *asym = core->syms[i];
-      int cls = sym_class (core, opt, i, asym);
+      int cls = sym_class (core, opt, memo, i, asym);
       const FunctionMap *mapped;
       Sym *s;
       const char *file, *func;
