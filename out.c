@@ -624,28 +624,41 @@ chain_end (size_t *len)
   return first;
 }
 
-/* Up to this many chunks go to stdout in one system call.  */
-enum { WRITE_CHUNKS = 16 };
+/* Up to this many chunks (4 MiB) go to stdout in one system call: the
+   kernel copies big writes into a file's pages faster (14 MB in 300 KB
+   writes: 4.6 ms; in 4 MB writes: 3.0 ms).  */
+enum { WRITE_CHUNKS = 64 };
 
+/* Write the chunks of printed batches FIRST .. LAST - 1.  */
 static void
-write_chunks (const Chunk *c)
+write_printed (const Printed *first, const Printed *last)
 {
   struct iovec iov[WRITE_CHUNKS];
-  int n;
+  int n = 0;
 
-  while (c)
-    {
-      for (n = 0; c && n < WRITE_CHUNKS; c = c->next)
-        if (c->len > 0)
-          iov[n++] = (struct iovec) { (void *) c->data, c->len };
-      if (!write_iov (iov, n))
-        return;
-    }
+  for (const Printed *p = first; p < last; p++)
+    for (const Chunk *c = p->chunks; c; c = c->next)
+      {
+        if (c->len == 0)
+          continue;
+        if (n == WRITE_CHUNKS)
+          {
+            if (!write_iov (iov, n))
+              return;
+            n = 0;
+          }
+        iov[n++] = (struct iovec) { (void *) c->data, c->len };
+      }
+  if (n > 0)
+    write_iov (iov, n);
 }
 
 /* What printed batches may hold in memory before threads stop taking
-   new ones and wait for the batches before theirs to go out.  */
-enum { PENDING_MAX = 64 << 20 };
+   new ones and wait for the batches before theirs to go out; and what
+   the batches whose turn has come must hold before they are written
+   (the last ones go whatever they hold).  WRITE_MIN <= PENDING_MAX, or
+   threads could wait for each other for ever.  */
+enum { PENDING_MAX = 64 << 20, WRITE_MIN = 1 << 20 };
 
 typedef struct Batches
 {
@@ -684,25 +697,30 @@ cut_batches (Batches *b)
     }
 }
 
-/* Hand every printed batch whose turn has come to stdout, unless
-   another thread is doing so (it will see these too).  Called and
-   returns with the lock held.  */
+/* Hand the printed batches whose turn has come to stdout, once they
+   hold WRITE_MIN bytes or are the last, unless another thread is doing
+   so (it will see these too).  Called and returns with the lock held.  */
 static void
 write_ready (Batches *b)
 {
   if (b->writing)
     return;
   b->writing = true;
-  while (b->turn < b->nbatches && b->printed[b->turn].ready)
+  for (;;)
     {
-      Printed p = b->printed[b->turn];
+      size_t end = b->turn, len = 0;
 
+      while (end < b->nbatches && b->printed[end].ready)
+        len += b->printed[end++].len;
+      if (end == b->turn || (len < WRITE_MIN && end < b->nbatches))
+        break;
       pthread_mutex_unlock (&b->lock);
-      write_chunks (p.chunks);
-      chunks_put (p.chunks);
+      write_printed (b->printed + b->turn, b->printed + end);
+      for (size_t i = b->turn; i < end; i++)
+        chunks_put (b->printed[i].chunks);
       pthread_mutex_lock (&b->lock);
-      b->pending -= p.len;
-      b->turn++;
+      b->pending -= len;
+      b->turn = end;
       pthread_cond_broadcast (&b->moved);
     }
   b->writing = false;

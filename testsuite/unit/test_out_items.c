@@ -2,7 +2,8 @@
    the size of the batches, stdout gets every item's lines once, in the
    items' order, after what the caller printed before and before what it
    prints after; each thread's state is made, used and freed in that
-   thread.  */
+   thread.  Both with a little output and with more than the few MiB
+   that go to stdout in one write.  */
 
 #include "config.h"
 #include <pthread.h>
@@ -19,6 +20,7 @@ enum { NITEMS = 3000, BIG = 3 * OUT_BUF };
 typedef struct Job
 {
   char *big;              /* a line longer than OUT_BUF / 2 */
+  size_t big_every;       /* items I with I % big_every == 1 print it */
   pthread_mutex_t lock;
   int states, freed;      /* made and freed by state_new, state_free */
   int wrong_thread;       /* prints given another thread's state */
@@ -42,7 +44,7 @@ expected_item (Job *job, size_t i, char **buf, size_t *len, size_t *cap)
       gp_grow (buf, cap, *len + (size_t) n + BIG + 2, 1);
       memcpy (*buf + *len, line, (size_t) n);
       *len += (size_t) n;
-      if (i % 997 == 1 && k == 0)
+      if (i % job->big_every == 1 && k == 0)
         {
           memcpy (*buf + *len, job->big, BIG);
           *len += BIG;
@@ -75,7 +77,7 @@ print_items (void *ctx, void *state, size_t begin, size_t end)
         out_str ("item ");
         out_ulong (i, 0, false);
         out_printf (" line %zu\n", k);
-        if (i % 997 == 1 && k == 0)
+        if (i % job->big_every == 1 && k == 0)
           {
             out_write (job->big, BIG);
             out_char ('\n');
@@ -138,23 +140,22 @@ run_job (Job *job, unsigned nthreads, size_t batch_weight, size_t *len)
   return got;
 }
 
-int
-main (void)
+/* Every number of threads and batch size, items printing the big line
+   every BIG_EVERY items.  */
+static void
+check_job (Job *job, size_t big_every)
 {
   static const unsigned threads[] = { 1, 2, 3, 4, 8 };
   static const size_t batches[] = { 1, 7, 1000, 0 };
-  Job job = { .lock = PTHREAD_MUTEX_INITIALIZER };
   char *want = NULL;
   size_t want_len = 0, want_cap = 0;
 
-  job.big = malloc (BIG);
-  for (size_t i = 0; i < BIG; i++)
-    job.big[i] = (char) ('a' + i % 26);
+  job->big_every = big_every;
   gp_grow (&want, &want_cap, 16, 1);
   memcpy (want, "before\n", 7);
   want_len = 7;
   for (size_t i = 0; i < NITEMS; i++)
-    expected_item (&job, i, &want, &want_len, &want_cap);
+    expected_item (job, i, &want, &want_len, &want_cap);
   gp_grow (&want, &want_cap, want_len + 8, 1);
   memcpy (want + want_len, "after\n", 6);
   want_len += 6;
@@ -165,19 +166,31 @@ main (void)
         size_t len;
         char *got;
 
-        job.states = job.freed = job.wrong_thread = 0;
-        got = run_job (&job, threads[t], batches[b], &len);
+        job->states = job->freed = job->wrong_thread = 0;
+        got = run_job (job, threads[t], batches[b], &len);
         check (len == want_len && memcmp (got, want, len) == 0,
                "%u threads, batches of %zu: output in order (%zu bytes of %zu)",
                threads[t], batches[b], len, want_len);
-        check (job.states >= 1 && job.states <= (int) threads[t]
-               && job.states == job.freed && job.wrong_thread == 0,
+        check (job->states >= 1 && job->states <= (int) threads[t]
+               && job->states == job->freed && job->wrong_thread == 0,
                "%u threads, batches of %zu: %d states made, %d freed, "
                "%d used by another thread", threads[t], batches[b],
-               job.states, job.freed, job.wrong_thread);
+               job->states, job->freed, job->wrong_thread);
         free (got);
       }
   free (want);
+}
+
+int
+main (void)
+{
+  Job job = { .lock = PTHREAD_MUTEX_INITIALIZER };
+
+  job.big = malloc (BIG);
+  for (size_t i = 0; i < BIG; i++)
+    job.big[i] = (char) ('a' + i % 26);
+  check_job (&job, 997);        /* under 1 MiB */
+  check_job (&job, 61);         /* 9.5 MiB */
   free (job.big);
   return check_done ();
 }
