@@ -289,47 +289,55 @@ out_field (const char *s, int width, bool left)
   out_padded (s, strnlen (s, (size_t) width), width, left);
 }
 
-static const char digit_pairs[] =
+const char out_digit_pairs[] =
   "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
   "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
   "8081828384858687888990919293949596979899";
 
-static const unsigned long long powers_of_ten[] = {
+const unsigned long long out_powers_of_ten[] = {
   1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL, 100000ULL, 1000000ULL, 10000000ULL,
   100000000ULL, 1000000000ULL, 10000000000ULL, 100000000000ULL,
   1000000000000ULL, 10000000000000ULL, 100000000000000ULL,
   1000000000000000ULL, 10000000000000000ULL
 };
 
-/* Digits of V ending just before END; returns the first digit.  Two
-   digits per division.  */
-static char *
-utoa (unsigned long long v, char *end)
+/* Two digits per division, in 32 bits (cheaper) once V fits them.  */
+char *
+out_utoa (unsigned long long v, char *end)
 {
-  while (v >= 100)
+  uint32_t x;
+
+  while (v > UINT32_MAX)
     {
       unsigned d = (unsigned) (v % 100);
 
       v /= 100;
       end -= 2;
-      end[0] = digit_pairs[2 * d];
-      end[1] = digit_pairs[2 * d + 1];
+      memcpy (end, out_digit_pairs + 2 * d, 2);
     }
-  if (v >= 10)
+  x = (uint32_t) v;
+  while (x >= 100)
+    {
+      uint32_t d = x % 100;
+
+      x /= 100;
+      end -= 2;
+      memcpy (end, out_digit_pairs + 2 * d, 2);
+    }
+  if (x >= 10)
     {
       end -= 2;
-      end[0] = digit_pairs[2 * v];
-      end[1] = digit_pairs[2 * v + 1];
+      memcpy (end, out_digit_pairs + 2 * x, 2);
     }
   else
-    *--end = (char) ('0' + v);
+    *--end = (char) ('0' + x);
   return end;
 }
 
 void
 out_ulong (unsigned long v, int width, bool left)
 {
-  char digits[24], *end = digits + sizeof digits, *p = utoa (v, end);
+  char digits[24], *end = digits + sizeof digits, *p = out_utoa (v, end);
 
   out_padded (p, (size_t) (end - p), width, left);
 }
@@ -340,7 +348,7 @@ out_int (int v)
   char digits[24], *end = digits + sizeof digits, *p;
   unsigned long long u = v < 0 ? -(unsigned long long) v : (unsigned long long) v;
 
-  p = utoa (u, end);
+  p = out_utoa (u, end);
   if (v < 0)
     *--p = '-';
   out_write (p, (size_t) (end - p));
@@ -363,11 +371,11 @@ out_hex (unsigned long v)
 }
 
 /* X * SCALE rounded to nearest, ties to even, on the exact product, as
-   glibc rounds it, for 0 <= X < 1e12; here when the rounded product
-   lies within a hair of a half: fused multiply-adds give the exact sign
-   of X * SCALE - candidate.  */
-static unsigned long long __attribute__ ((noinline))
-round_near_tie (double x, double scale, unsigned long long t)
+   glibc rounds it, for 0 <= X < 1e12, when the rounded product T lies
+   within a hair of a half: fused multiply-adds give the exact sign of
+   X * SCALE - candidate.  */
+unsigned long long
+out_round_near_tie (double x, double scale, unsigned long long t)
 {
   double n = (double) t, r;
 
@@ -381,45 +389,16 @@ round_near_tie (double x, double scale, unsigned long long t)
   return (unsigned long long) n;
 }
 
-/* The same, deciding from the rounded product when it is clear.  */
-static inline unsigned long long
-round_scaled (double x, double scale)
-{
-  double y = x * scale;
-  unsigned long long t = (unsigned long long) y;  /* y >= 0: floor */
-  double f = y - (double) t;
-
-  if (f < 0.499)
-    return t;
-  if (f > 0.501)
-    return t + 1;
-  return round_near_tie (x, scale, t);
-}
-
-/* Fields are written in place, digits from the right, after blanking a
-   fixed 16 bytes (one store; the caller leaves the slack): no scratch
-   buffer to copy from and no padding loops.  The general way takes
-   fields wider than 16 and numbers wider than their field.  */
+/* out_fmt_ulong's other cases: left-justified, wider than 16, or a
+   number wider than its field.  */
 char *
-out_fmt_ulong (char *p, unsigned long v, int width, bool left)
+out_fmt_ulong_general (char *p, unsigned long v, int width, bool left)
 {
   /* Room for 16 bytes read from the first digit.  */
   char digits[40], *end = digits + 24, *d;
   int len;
 
-  if (!left && width >= 2 && width <= 16 && v < powers_of_ten[width])
-    {
-      memset (p, ' ', 16);
-      /* Most counts are small.  */
-      if (v < 10)
-        p[width - 1] = (char) ('0' + v);
-      else if (v < 100)
-        memcpy (p + width - 2, digit_pairs + 2 * v, 2);
-      else
-        utoa (v, p + width);
-      return p + width;
-    }
-  d = utoa (v, end);
+  d = out_utoa (v, end);
   len = (int) (end - d);
   if (left && width <= 16 && len <= 16)
     {
@@ -438,9 +417,9 @@ out_fmt_ulong (char *p, unsigned long v, int width, bool left)
 
 /* "%W.Pf" of X (|X| < 1e12) the general way: negative values, wide
    fields, numbers wider than their field.  */
-static char * __attribute__ ((noinline))
-fmt_fixed_general (char *p, double x, int width, int prec,
-                   unsigned long long n)
+char *
+out_fmt_fixed_general (char *p, double x, int width, int prec,
+                       unsigned long long n)
 {
   char digits[40], *end = digits + sizeof digits, *d = end;
   int len;
@@ -452,7 +431,7 @@ fmt_fixed_general (char *p, double x, int width, int prec,
     }
   if (prec > 0)
     *--d = '.';
-  d = utoa (n, d);
+  d = out_utoa (n, d);
   /* glibc keeps the sign of negative values that round to zero.  */
   if (signbit (x))
     *--d = '-';
@@ -463,76 +442,10 @@ fmt_fixed_general (char *p, double x, int width, int prec,
   return p + len;
 }
 
-char *
-out_fmt_fixed (char *p, double x, int width, int prec)
-{
-  static const double scales[] = { 1, 10, 100, 1000 };
-  unsigned long long n, whole;
-  unsigned frac;
-  double a = fabs (x);
-  char *d;
-
-  /* Most times in a big profile's lines print as zero: known before any
-     rounding (x * 100 is then below 0.499).  */
-  if (prec == 2 && x >= 0.0 && x < 0.00499 && !signbit (x) && width >= 4
-      && width <= 16)
-    {
-      memset (p, ' ', 16);
-      memcpy (p + width - 4, "0.00", 4);
-      return p + width;
-    }
-  /* Not finite, 1e12 or more, or an odd precision: left to printf.  */
-  if (!(a < 1e12) || prec < 0 || prec > 3)
-    return NULL;
-  n = round_scaled (a, scales[prec]);
-  /* The usual fields: positive, narrow, and wide enough.  */
-  if (signbit (x) || width > 16 || width < prec + 2
-      || n >= powers_of_ten[width - 1])
-    return fmt_fixed_general (p, x, width, prec, n);
-
-  switch (prec)
-    {
-    case 0: whole = n; frac = 0; break;
-    case 1: whole = n / 10; frac = (unsigned) (n % 10); break;
-    case 2: whole = n / 100; frac = (unsigned) (n % 100); break;
-    default: whole = n / 1000; frac = (unsigned) (n % 1000); break;
-    }
-  memset (p, ' ', 16);
-  d = p + width;
-  if (prec == 2)
-    {
-      d -= 2;
-      memcpy (d, digit_pairs + 2 * frac, 2);
-    }
-  else
-    for (int i = 0; i < prec; i++)
-      {
-        *--d = (char) ('0' + frac % 10);
-        frac /= 10;
-      }
-  if (prec > 0)
-    *--d = '.';
-  /* Most times are below 100 seconds.  */
-  if (whole < 10)
-    d[-1] = (char) ('0' + whole);
-  else if (whole < 100)
-    memcpy (d - 2, digit_pairs + 2 * whole, 2);
-  else
-    utoa (whole, d);
-  return p + width;
-}
-
 void
-out_fixed (double x, int width, int prec)
+out_fixed_printf (double x, int width, int prec)
 {
-  char *end;
-
-  out_reserve ((size_t) (width > 0 ? width : 0) + 24);
-  end = out_fmt_fixed (out_pos, x, width, prec);
-  if (end)
-    out_pos = end;
-  else
-    out_printf ("%*.*f", width, prec, x);
+  out_printf ("%*.*f", width, prec, x);
 }
 
 static int

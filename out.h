@@ -90,16 +90,137 @@ void out_ulong (unsigned long v, int width, bool left);
 int out_int (int v);
 /* %lx; returns the number of characters written.  */
 int out_hex (unsigned long v);
-/* %W.Pf, as glibc rounds it (to nearest, ties to even, on the exact
-   binary value).  */
-void out_fixed (double x, int width, int prec);
-/* The same conversions into a line being built in memory at P, for the
-   hottest lines: each returns the end of what it wrote, and may also
-   write up to OUT_FIELD_SLACK bytes past that end.  out_fmt_fixed returns
-   NULL for values it leaves to printf (not finite, or 1e12 and more).  */
+
+/* The number conversions into a line being built in memory at P, for
+   the hottest lines: each returns the end of what it wrote, and may also
+   write up to OUT_FIELD_SLACK bytes past that end.  Inline, so that the
+   callers' constant widths and precisions decide most tests at compile
+   time; the rare cases are out_*_general.  */
 enum { OUT_FIELD_SLACK = 16 };
-char *out_fmt_ulong (char *p, unsigned long v, int width, bool left);
-char *out_fmt_fixed (char *p, double x, int width, int prec);
+
+extern const char out_digit_pairs[];            /* "00" "01" ... "99" */
+extern const unsigned long long out_powers_of_ten[];    /* 10^0 .. 10^16 */
+/* The digits of V ending just before END; returns the first digit.  */
+char *out_utoa (unsigned long long v, char *end);
+char *out_fmt_ulong_general (char *p, unsigned long v, int width, bool left);
+unsigned long long out_round_near_tie (double x, double scale,
+                                       unsigned long long t);
+char *out_fmt_fixed_general (char *p, double x, int width, int prec,
+                             unsigned long long n);
+void out_fixed_printf (double x, int width, int prec);
+
+/* %Wlu, or %-Wlu when LEFT.  */
+static inline char *
+out_fmt_ulong (char *p, unsigned long v, int width, bool left)
+{
+  /* Blank a fixed 16 bytes (one store), then place the digits: no
+     scratch buffer and no padding loop.  */
+  if (!left && width >= 2 && width <= 16 && v < out_powers_of_ten[width])
+    {
+      memset (p, ' ', 16);
+      /* Most counts are small.  */
+      if (v < 10)
+        p[width - 1] = (char) ('0' + v);
+      else if (v < 100)
+        memcpy (p + width - 2, out_digit_pairs + 2 * v, 2);
+      else
+        out_utoa (v, p + width);
+      return p + width;
+    }
+  return out_fmt_ulong_general (p, v, width, left);
+}
+
+/* X * SCALE (X >= 0) rounded to nearest, ties to even, on the exact
+   product, as glibc rounds it; decided from the rounded product unless
+   that lies within a hair of a half.  */
+static inline unsigned long long
+out_round_scaled (double x, double scale)
+{
+  double y = x * scale;
+  unsigned long long t = (unsigned long long) y;  /* y >= 0: floor */
+  double f = y - (double) t;
+
+  if (f < 0.499)
+    return t;
+  if (f > 0.501)
+    return t + 1;
+  return out_round_near_tie (x, scale, t);
+}
+
+/* %W.Pf, as glibc rounds it (to nearest, ties to even, on the exact
+   binary value); NULL for values left to printf (not finite, or 1e12
+   and more).  */
+static inline char *
+out_fmt_fixed (char *p, double x, int width, int prec)
+{
+  static const double scales[] = { 1, 10, 100, 1000 };
+  unsigned long long n, whole;
+  unsigned frac;
+  double a = __builtin_fabs (x);
+  char *d;
+
+  /* Most times in a big profile's lines print as zero: known before any
+     rounding (x * 100 is then below 0.499).  */
+  if (prec == 2 && x >= 0.0 && x < 0.00499 && !__builtin_signbit (x)
+      && width >= 4 && width <= 16)
+    {
+      memset (p, ' ', 16);
+      memcpy (p + width - 4, "0.00", 4);
+      return p + width;
+    }
+  if (!(a < 1e12) || prec < 0 || prec > 3)
+    return NULL;
+  n = out_round_scaled (a, scales[prec]);
+  /* The usual fields: positive, narrow, and wide enough.  */
+  if (__builtin_signbit (x) || width > 16 || width < prec + 2
+      || n >= out_powers_of_ten[width - 1])
+    return out_fmt_fixed_general (p, x, width, prec, n);
+
+  switch (prec)
+    {
+    case 0: whole = n; frac = 0; break;
+    case 1: whole = n / 10; frac = (unsigned) (n % 10); break;
+    case 2: whole = n / 100; frac = (unsigned) (n % 100); break;
+    default: whole = n / 1000; frac = (unsigned) (n % 1000); break;
+    }
+  memset (p, ' ', 16);
+  d = p + width;
+  if (prec == 2)
+    {
+      d -= 2;
+      memcpy (d, out_digit_pairs + 2 * frac, 2);
+    }
+  else
+    for (int i = 0; i < prec; i++)
+      {
+        *--d = (char) ('0' + frac % 10);
+        frac /= 10;
+      }
+  if (prec > 0)
+    *--d = '.';
+  /* Most times are below 100 seconds.  */
+  if (whole < 10)
+    d[-1] = (char) ('0' + whole);
+  else if (whole < 100)
+    memcpy (d - 2, out_digit_pairs + 2 * whole, 2);
+  else
+    out_utoa (whole, d);
+  return p + width;
+}
+
+/* %W.Pf into the buffer.  */
+static inline void
+out_fixed (double x, int width, int prec)
+{
+  char *end;
+
+  out_reserve ((size_t) (width > 0 ? width : 0) + 24);
+  end = out_fmt_fixed (out_pos, x, width, prec);
+  if (end)
+    out_pos = end;
+  else
+    out_fixed_printf (x, width, prec);
+}
 
 /* printf into the buffer; returns the number of bytes written.  */
 int out_printf (const char *fmt, ...) __attribute__ ((format (printf, 1, 2)));
