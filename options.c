@@ -233,6 +233,7 @@ options_parse (Options *opt, int argc, char **argv)
   int c;
 
   memset (opt, 0, sizeof *opt);
+  opt->argv = argv;
   opt->print_descriptions = true;
   opt->ignore_zeros = true;
   opt->demangle = true;

@@ -48,6 +48,9 @@ typedef struct SymSpecArg
 
 typedef struct Options
 {
+  /* The arguments, which the strings below point into: kept for the
+     run (after @FILE expansion they are the only reference).  */
+  char **argv;
   const char *image;            /* executable (default a.out) */
   const char **profiles;        /* profile files, in order (>= 1) */
   size_t nprofiles;
