@@ -81,9 +81,7 @@ enum { MAX_EXPECTED_SLOTS = 1 << 24 };
 void
 cg_expect_arcs (CallGraph *cg, const SymTab *symtab, uint64_t n)
 {
-  size_t cap = cg->hash_cap ? cg->hash_cap : 1024;
-
-  size_t want;
+  size_t cap = cg->hash_cap ? cg->hash_cap : 1024, want;
 
   while (cap < MAX_EXPECTED_SLOTS && cap / 2 < cg->narcs + n + 1)
     cap *= 2;
@@ -812,7 +810,6 @@ propagate_flags (Run *run, Sym **top_sorted, size_t n)
       else if (!sym_ids_in (ids, INCL_TIME, child->addr)
                && sym_ids_in (ids, EXCL_TIME, child->addr))
         child->prop_fract = 0.0;
-
     }
 }
 
