@@ -35,11 +35,13 @@ home_slot (const CallGraph *cg, const SymTab *symtab, const Sym *parent,
                    (size_t) (child - symtab->base)) & (cg->hash_cap - 1);
 }
 
+/* The slot of the arc PARENT -> CHILD, searched from HOME: its own, or
+   the free one to fill.  */
 static size_t
-slot_of (const CallGraph *cg, const SymTab *symtab, const Sym *parent,
-         const Sym *child, bool *found)
+slot_from (const CallGraph *cg, const Sym *parent, const Sym *child,
+           size_t home, bool *found)
 {
-  size_t mask = cg->hash_cap - 1, s = home_slot (cg, symtab, parent, child);
+  size_t mask = cg->hash_cap - 1, s = home;
 
   for (;; s = (s + 1) & mask)
     {
@@ -67,8 +69,9 @@ rehash (CallGraph *cg, const SymTab *symtab, size_t cap)
   for (size_t i = 0; i < cg->narcs; i++)
     {
       bool found;
-      size_t s = slot_of (cg, symtab, cg->arcs[i].parent, cg->arcs[i].child,
-                          &found);
+      size_t s = slot_from (cg, cg->arcs[i].parent, cg->arcs[i].child,
+                            home_slot (cg, symtab, cg->arcs[i].parent,
+                                       cg->arcs[i].child), &found);
 
       cg->hash[s] = (uint32_t) (i + 1);
     }
@@ -98,21 +101,32 @@ cg_expect_arcs (CallGraph *cg, const SymTab *symtab, uint64_t n)
     }
 }
 
-Arc *
-cg_arc_add (CallGraph *cg, const SymTab *symtab, Sym *parent, Sym *child,
+/* Room in the hash table for N more arcs, so that home slots computed
+   now stay valid while they are added.  */
+static void
+arc_room (CallGraph *cg, const SymTab *symtab, size_t n)
+{
+  size_t cap = cg->hash_cap ? cg->hash_cap : 1024;
+
+  if (cg->narcs + n < cg->hash_cap / 2)
+    return;
+  if (cg->narcs + n >= UINT32_MAX - 1)
+    gp_die (_("%s: too many call-graph arcs\n"), whoami);
+  while (cg->narcs + n >= cap / 2)
+    cap *= 2;
+  rehash (cg, symtab, cap);
+}
+
+/* cg_arc_add, the search starting from HOME (home_slot's) and the table
+   having room.  */
+static Arc *
+arc_add_at (CallGraph *cg, Sym *parent, Sym *child, size_t home,
             unsigned long count)
 {
   bool found;
-  size_t s;
+  size_t s = slot_from (cg, parent, child, home, &found);
   Arc *a;
 
-  if (cg->narcs + 1 > cg->hash_cap / 2)
-    {
-      if (cg->narcs >= UINT32_MAX - 1)
-        gp_die (_("%s: too many call-graph arcs\n"), whoami);
-      rehash (cg, symtab, cg->hash_cap ? cg->hash_cap * 2 : 1024);
-    }
-  s = slot_of (cg, symtab, parent, child, &found);
   if (found)
     {
       a = &cg->arcs[cg->hash[s] - 1];
@@ -127,6 +141,15 @@ cg_arc_add (CallGraph *cg, const SymTab *symtab, Sym *parent, Sym *child,
   a->count = count;
   cg->hash[s] = (uint32_t) cg->narcs;
   return a;
+}
+
+Arc *
+cg_arc_add (CallGraph *cg, const SymTab *symtab, Sym *parent, Sym *child,
+            unsigned long count)
+{
+  arc_room (cg, symtab, 1);
+  return arc_add_at (cg, parent, child, home_slot (cg, symtab, parent, child),
+                     count);
 }
 
 /* Merging many profile files of one program (gprof -s f1 f2 ...) sees
@@ -206,36 +229,50 @@ memo_find (TallyMemo *m, vma_t from, vma_t self)
   return &m->slot[h];
 }
 
-/* The arc a record from PARENT to CHILD (their symbols, or NULL) counts
-   toward, or NULL.  */
-static Arc *
-tally_target_syms (Run *run, Sym *parent, Sym *child)
+/* The function a call to SYM (or NULL) lands in: with -l a call's
+   symbol is a line of one, and a label inside a function stands for the
+   function.  NULL if no function starts at or before SYM.  */
+static Sym *
+callee_function (const SymTab *symtab, Sym *sym)
 {
-  if (!parent || !child)
-    return NULL;
-  /* Calls land on functions: with -l the child is a line of one, and a
-     label inside a function stands for the function.  */
-  while (!child->is_func)
-    {
-      if (child == run->symtab.base)
-        return NULL;
-      child--;
-    }
-  /* Without -k specs (almost always), every arc is kept.  */
-  if ((run->ids.table[INCL_ARCS].len == 0
-       && run->ids.table[EXCL_ARCS].len == 0)
-      || sym_ids_arc_present (&run->ids, INCL_ARCS, parent, child)
-      || (run->ids.table[INCL_ARCS].len == 0
-          && !sym_ids_arc_present (&run->ids, EXCL_ARCS, parent, child)))
-    return cg_arc_add (&run->cg, &run->symtab, parent, child, 0);
-  return NULL;
+  while (sym && !sym->is_func)
+    sym = sym == symtab->base ? NULL : sym - 1;
+  return sym;
 }
 
+/* Whether there are -k specs: without them (almost always), every arc
+   is kept.  */
+static bool
+arcs_filtered (const Run *run)
+{
+  return run->ids.table[INCL_ARCS].len != 0
+         || run->ids.table[EXCL_ARCS].len != 0;
+}
+
+/* Whether -k keeps the arc PARENT -> CHILD.  */
+static bool
+arc_kept (const Run *run, const Sym *parent, const Sym *child)
+{
+  const SymSpecs *ids = &run->ids;
+
+  if (!arcs_filtered (run))
+    return true;
+  return sym_ids_arc_present (ids, INCL_ARCS, parent, child)
+         || (ids->table[INCL_ARCS].len == 0
+             && !sym_ids_arc_present (ids, EXCL_ARCS, parent, child));
+}
+
+/* The arc a record from FROM_PC to SELF_PC counts toward, or NULL.  */
 static Arc *
 tally_target (Run *run, vma_t from_pc, vma_t self_pc)
 {
-  return tally_target_syms (run, symtab_lookup (&run->symtab, from_pc),
-                            symtab_lookup (&run->symtab, self_pc));
+  Sym *parent = symtab_lookup (&run->symtab, from_pc);
+  Sym *child = callee_function (&run->symtab,
+                                symtab_lookup (&run->symtab, self_pc));
+
+  if (!parent || !child || !arc_kept (run, parent, child))
+    return NULL;
+  return cg_arc_add (&run->cg, &run->symtab, parent, child, 0);
 }
 
 /* cg_tally with a memo: the arc index + 1 of the record, or 0.  */
@@ -351,39 +388,52 @@ look_up_ends (void *arg)
 }
 
 /* Count a looked-up batch, as cg_tally would each record in turn: a run
-   at a time, the callees and hash slots asked for, then the arcs, then
-   the counting.  */
+   at a time, the callees asked for, then the hash slots, then the arcs,
+   then the counting.  */
 static void
 count_batch (Run *run, ArcBatch *b)
 {
   const SymTab *symtab = &run->symtab;
   CallGraph *cg = &run->cg;
   Sym **ends = b->ends;
+  size_t home[LOOKUP_AHEAD];
+  bool filtered = arcs_filtered (run);
 
   gp_task_wait (&b->lookup);
   for (size_t i0 = 0; i0 < b->n; i0 += LOOKUP_AHEAD)
     {
       size_t e = i0 + LOOKUP_AHEAD < b->n ? i0 + LOOKUP_AHEAD : b->n;
 
+      arc_room (cg, symtab, e - i0);
       for (size_t i = i0; i < e; i++)
-        if (ends[2 * i] && ends[2 * i + 1] && cg->hash_cap)
-          {
-            __builtin_prefetch (&ends[2 * i + 1]->is_func);
-            __builtin_prefetch (&cg->hash[home_slot (cg, symtab, ends[2 * i],
-                                                     ends[2 * i + 1])]);
-          }
+        if (ends[2 * i + 1])
+          __builtin_prefetch (&ends[2 * i + 1]->is_func);
       for (size_t i = i0; i < e; i++)
-        if (ends[2 * i] && ends[2 * i + 1] && cg->hash_cap)
+        {
+          ends[2 * i + 1] = callee_function (symtab, ends[2 * i + 1]);
+          if (ends[2 * i] && ends[2 * i + 1])
+            {
+              home[i - i0] = home_slot (cg, symtab, ends[2 * i],
+                                        ends[2 * i + 1]);
+              __builtin_prefetch (&cg->hash[home[i - i0]]);
+            }
+        }
+      for (size_t i = i0; i < e; i++)
+        if (ends[2 * i] && ends[2 * i + 1])
           {
-            uint32_t a = cg->hash[home_slot (cg, symtab, ends[2 * i],
-                                             ends[2 * i + 1])];
+            uint32_t a = cg->hash[home[i - i0]];
 
             if (a)
               __builtin_prefetch (&cg->arcs[a - 1]);
           }
       for (size_t i = i0; i < e; i++)
-        count_arc (tally_target_syms (run, ends[2 * i], ends[2 * i + 1]),
-                   b->recs[i].count);
+        {
+          Sym *parent = ends[2 * i], *child = ends[2 * i + 1];
+
+          if (parent && child && (!filtered || arc_kept (run, parent, child)))
+            count_arc (arc_add_at (cg, parent, child, home[i - i0], 0),
+                       b->recs[i].count);
+        }
     }
   b->n = 0;
 }

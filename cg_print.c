@@ -24,7 +24,6 @@ typedef struct ArcLine
   double time, child_time;
   double t;               /* time + child_time, the sort key */
   unsigned long count;
-  unsigned long total;    /* a callee line's: its callee's (cycle's) calls */
   Arc *arc;
   const Sym *other;       /* the caller or callee the line names */
   unsigned char kind;     /* ArcKind */
@@ -308,6 +307,17 @@ typedef struct Tail
   } u;
 } Tail;
 
+/* A call total as an arc line ends its "called" column ("%-7lu" and
+   the five blanks after it), formatted once per symbol: the lines of a
+   big graph print the same few thousand totals over and over.  */
+enum { CALLS_TEXT = 15 };
+
+typedef struct CallsText
+{
+  char text[CALLS_TEXT];
+  unsigned char len;      /* 0 if too long: printed the slow way */
+} CallsText;
+
 typedef struct NameTails
 {
   const Sym *base;
@@ -317,6 +327,7 @@ typedef struct NameTails
   /* Per symbol, the calls of its cycle (or its own): a callee line's
      total, without the load of the callee's head.  */
   unsigned long *head_calls;
+  CallsText *calls_text;  /* head_calls[i] formatted */
   /* The parents line of an entry without callers, formatted once: its
      translation and printf cost more than the rest of the entry.  */
   char *spontaneous;
@@ -331,6 +342,21 @@ typedef struct TailRange
   size_t begin, end;
   char **long_text;       /* where the range's buffer goes if it has any */
 } TailRange;
+
+static void
+format_calls (CallsText *c, unsigned long calls)
+{
+  char buf[CALLS_TEXT + 2 * OUT_FIELD_SLACK];
+  char *end = out_fmt_ulong (buf, calls, 7, true);
+  size_t len = (size_t) (end - buf) + 5;
+
+  c->len = 0;
+  if (len > CALLS_TEXT)
+    return;
+  memset (end, ' ', 5);
+  memcpy (c->text, buf, len);
+  c->len = (unsigned char) len;
+}
 
 static void
 build_tails (void *arg)
@@ -351,6 +377,7 @@ build_tails (void *arg)
 
       tail[i].len = 0;
       r->t->head_calls[i] = s->cyc_head->ncalls;
+      format_calls (&r->t->calls_text[i], s->cyc_head->ncalls);
       if (!entry_printed (r->run, s) && s->nparents == 0 && s->nchildren == 0)
         continue;
       print_name (&r->run->names, s);
@@ -396,6 +423,7 @@ tails_init (NameTails *t, const Run *run)
   if (posix_memalign ((void **) &t->tail, 64, t->n * sizeof *t->tail) != 0)
     gp_die (_("%s: out of memory\n"), whoami);
   t->head_calls = gp_reallocarray (NULL, t->n, sizeof *t->head_calls);
+  t->calls_text = gp_reallocarray (NULL, t->n, sizeof *t->calls_text);
   if (nthreads > TAIL_BUILDERS)
     nthreads = TAIL_BUILDERS;
   if (t->n < 4096)
@@ -422,6 +450,7 @@ tails_free (NameTails *t)
 {
   free (t->tail);
   free (t->head_calls);
+  free (t->calls_text);
   for (unsigned k = 0; k < TAIL_BUILDERS; k++)
     free (t->long_text[k]);
   free (t->spontaneous);
@@ -502,8 +531,9 @@ print_members (Run *run, const NameTails *tails, const Sym *cyc)
    format (print_arc_line then takes the general way).  */
 static bool
 build_arc_columns (const Run *run, const ArcLine *l, bool inside,
-                   unsigned long total)
+                   const NameTails *tails, size_t total_at)
 {
+  const CallsText *total_text = &tails->calls_text[total_at];
   /* About 100 columns at most, and a field's slack.  */
   char line[128 + OUT_FIELD_SLACK], *p = line;
   int children_width = run->opt.bsd_style ? 11 : 7;
@@ -533,21 +563,34 @@ build_arc_columns (const Run *run, const ArcLine *l, bool inside,
       *p++ = ' ';
       p = out_fmt_ulong (p, l->count, 7, false);
       *p++ = '/';
-      p = out_fmt_ulong (p, total, 7, true);
-      memset (p, ' ', 5);
-      p += 5;
+      if (total_text->len > 0)
+        {
+          /* A fixed-size copy is cheaper than memcpy's call.  */
+          memcpy (p, total_text->text, CALLS_TEXT);
+          p += total_text->len;
+        }
+      else
+        {
+          p = out_fmt_ulong (p, tails->head_calls[total_at], 7, true);
+          memset (p, ' ', 5);
+          p += 5;
+        }
     }
   out_write (line, (size_t) (p - line));
   return true;
 }
 
+/* TOTAL_OF is the symbol whose (cycle's) calls the line shows as the
+   total: the entry's symbol on a caller line, the callee's on a callee
+   line.  */
 static void
 print_arc_line (Run *run, const NameTails *tails, const ArcLine *l,
-                unsigned long total)
+                const Sym *total_of)
 {
   bool inside = l->kind != ARC_NORMAL;
+  size_t at = tail_index (tails, total_of);
 
-  if (build_arc_columns (run, l, inside, total))
+  if (build_arc_columns (run, l, inside, tails, at))
     {
       print_tail (run, tails, l->other);
       return;
@@ -568,7 +611,7 @@ print_arc_line (Run *run, const NameTails *tails, const ArcLine *l,
       out_char (' ');
       out_ulong (l->count, 7, false);
       out_char ('/');
-      out_ulong (total, 7, true);
+      out_ulong (tails->head_calls[at], 7, true);
       out_spaces (5);
     }
   print_tail (run, tails, l->other);
@@ -592,8 +635,6 @@ static void
 print_parents (Run *run, const NameTails *tails, Gathered *g, Sym *child,
                ArcLine *line)
 {
-  const Sym *head = child->cyc_head ? child->cyc_head : child;
-
   if (child->nparents == 0)
     {
       out_write (tails->spontaneous, tails->spontaneous_len);
@@ -602,7 +643,7 @@ print_parents (Run *run, const NameTails *tails, Gathered *g, Sym *child,
   sort_lines (line, g->ord, cg_parents (&run->cg, child), child->nparents,
               false);
   for (uint32_t k = 0; k < child->nparents; k++)
-    print_arc_line (run, tails, g->ord[k], head->ncalls);
+    print_arc_line (run, tails, g->ord[k], child);
 }
 
 static void
@@ -612,7 +653,7 @@ print_children (Run *run, const NameTails *tails, Gathered *g, Sym *parent,
   sort_lines (line, g->ord, cg_children (&run->cg, parent), parent->nchildren,
               true);
   for (uint32_t k = 0; k < parent->nchildren; k++)
-    print_arc_line (run, tails, g->ord[k], g->ord[k]->total);
+    print_arc_line (run, tails, g->ord[k], g->ord[k]->other);
 }
 
 static void
@@ -712,22 +753,13 @@ gather_lines (const Run *run, const NameTails *tails, Gathered *g,
               size_t at = tail_index (tails, other);
 
               g->line[k] = (ArcLine) { a->time, a->child_time,
-                                       a->time + a->child_time, a->count, 0,
+                                       a->time + a->child_time, a->count,
                                        a, other, a->kind };
               __builtin_prefetch (&tails->tail[at]);
               if (side)
-                __builtin_prefetch (&tails->head_calls[at]);
+                __builtin_prefetch (&tails->calls_text[at]);
             }
         }
-    }
-  /* The callee lines' totals.  */
-  for (size_t e = 0; e < n; e++)
-    {
-      const Sym *s = sorted[e];
-
-      for (k = g->first[e] + s->nparents; k < g->first[e + 1]; k++)
-        g->line[k].total
-          = tails->head_calls[tail_index (tails, g->line[k].other)];
     }
 }
 

@@ -181,9 +181,27 @@ rd_bins (Reader *r, int *sample, unsigned n)
       size_t avail = (r->end - r->at) / 2;
       size_t k = n - done < avail ? n - done : avail;
 
-      for (size_t i = 0; i < k; i++)
-        sample[done + i] += (int) decode (r->buf + r->at + 2 * i, 2,
-                                          r->core->big_endian);
+      const unsigned char *p = r->buf + r->at;
+      int *to = sample + done;
+
+      /* Two loops without a test inside, which the compiler vectorizes:
+         a profile's bins are most of its bytes.  */
+      if (r->core->big_endian == host_big_endian)
+        for (size_t i = 0; i < k; i++)
+          {
+            uint16_t v;
+
+            memcpy (&v, p + 2 * i, 2);
+            to[i] += v;
+          }
+      else
+        for (size_t i = 0; i < k; i++)
+          {
+            uint16_t v;
+
+            memcpy (&v, p + 2 * i, 2);
+            to[i] += __builtin_bswap16 (v);
+          }
       done += (unsigned) k;
       r->at += 2 * k;
       r->pos += 2 * k;

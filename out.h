@@ -15,6 +15,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -115,19 +116,25 @@ out_fmt_ulong (char *p, unsigned long v, int width, bool left)
 {
   /* Blank a fixed 16 bytes (one store), then place the digits: no
      scratch buffer and no padding loop.  */
-  if (!left && width >= 2 && width <= 16 && v < out_powers_of_ten[width])
+  if (width < 2 || width > 16 || v >= out_powers_of_ten[width])
+    return out_fmt_ulong_general (p, v, width, left);
+  memset (p, ' ', 16);
+  /* Most counts are small.  */
+  if (v < 10)
+    p[left ? 0 : width - 1] = (char) ('0' + v);
+  else if (v < 100)
+    memcpy (p + (left ? 0 : width - 2), out_digit_pairs + 2 * v, 2);
+  else if (!left)
+    out_utoa (v, p + width);
+  else
     {
-      memset (p, ' ', 16);
-      /* Most counts are small.  */
-      if (v < 10)
-        p[width - 1] = (char) ('0' + v);
-      else if (v < 100)
-        memcpy (p + width - 2, out_digit_pairs + 2 * v, 2);
-      else
-        out_utoa (v, p + width);
-      return p + width;
+      int len = 3;
+
+      while (v >= out_powers_of_ten[len])
+        len++;
+      out_utoa (v, p + len);
     }
-  return out_fmt_ulong_general (p, v, width, left);
+  return p + width;
 }
 
 /* X * SCALE (X >= 0) rounded to nearest, ties to even, on the exact
@@ -160,9 +167,15 @@ out_fmt_fixed (char *p, double x, int width, int prec)
   char *d;
 
   /* Most times in a big profile's lines print as zero: known before any
-     rounding (x * 100 is then below 0.499).  */
-  if (prec == 2 && x >= 0.0 && x < 0.00499 && !__builtin_signbit (x)
-      && width >= 4 && width <= 16)
+     rounding (x * 100 is then below 0.499).  As integers, the bits of
+     +0.0 up to 0.00499 lie below those of 0.00499, and those of negative
+     numbers (-0.0 included) and NaNs above: one comparison.  */
+  static const double zero_below = 0.00499;
+  uint64_t bits, limit;
+
+  memcpy (&bits, &x, sizeof bits);
+  memcpy (&limit, &zero_below, sizeof limit);
+  if (prec == 2 && bits < limit && width >= 4 && width <= 16)
     {
       memset (p, ' ', 16);
       memcpy (p + width - 4, "0.00", 4);
