@@ -387,9 +387,9 @@ look_up_ends (void *arg)
     }
 }
 
-/* Count a looked-up batch, as cg_tally would each record in turn: a run
-   at a time, the callees asked for, then the hash slots, then the arcs,
-   then the counting.  */
+/* Count a batch whose lookup is over, as cg_tally would each record in
+   turn: a run at a time, the callees asked for, then the hash slots,
+   then the arcs, then the counting.  */
 static void
 count_batch (Run *run, ArcBatch *b)
 {
@@ -399,7 +399,6 @@ count_batch (Run *run, ArcBatch *b)
   size_t home[LOOKUP_AHEAD];
   bool filtered = arcs_filtered (run);
 
-  gp_task_wait (&b->lookup);
   for (size_t i0 = 0; i0 < b->n; i0 += LOOKUP_AHEAD)
     {
       size_t e = i0 + LOOKUP_AHEAD < b->n ? i0 + LOOKUP_AHEAD : b->n;
@@ -466,9 +465,13 @@ cg_tally_batch (Run *run, size_t n)
       return;
     }
   /* The lookups only read the symbol table: on another thread, while
-     the batch before is counted and the next one read.  */
+     the batch before is counted and the next one read.  One lookup at a
+     time: the batch before's is waited for first, so that this one goes
+     to the thread it frees, not to a new one beside it.  */
   b->n = n;
   b->symtab = &run->symtab;
+  if (before->n > 0)
+    gp_task_wait (&before->lookup);
   if (n >= LOOKUP_THREAD)
     gp_task_start (&b->lookup, look_up_ends, b);
   else
@@ -484,7 +487,10 @@ cg_tally_flush (Run *run)
   TallyPipe *p = run->cg.pipe;
 
   if (p && p->batch[!p->fill].n > 0)
-    count_batch (run, &p->batch[!p->fill]);
+    {
+      gp_task_wait (&p->batch[!p->fill].lookup);
+      count_batch (run, &p->batch[!p->fill]);
+    }
 }
 
 void
@@ -565,92 +571,119 @@ cg_indirect_child (SymTab *symtab)
 
 /* ---- assembling ----------------------------------------------------------- */
 
-/* One side of the layout: each symbol's children (or parents), newest
-   first as GNU's prepended lists, with the symbol index of the other
-   end beside each.  The counting and placing go through an array of 4
-   bytes a symbol, which stays in the caches where the symbols (160
-   bytes) would not.  */
-typedef struct Side
+/* The layout of one or both sides: each symbol's children and parents,
+   newest first as GNU's prepended lists, with the symbol index of the
+   other end beside each.  The counting and placing go through arrays of
+   4 bytes a symbol, which stay in the caches where the symbols (160
+   bytes) would not.  Both sides at once share the passes over the arcs
+   and the symbols.  */
+typedef struct Layout
 {
   CallGraph *cg;
   SymTab *symtab;
-  bool parents;           /* lay out the parents, else the children */
-} Side;
+  bool children, parents;       /* the sides to lay out */
+} Layout;
 
 static void
-lay_out_side (void *arg)
+lay_out (void *arg)
 {
-  const Side *side = arg;
-  CallGraph *cg = side->cg;
-  Sym *base = side->symtab->base;
-  size_t n = side->symtab->len + 1;  /* with the pseudo-symbol */
+  const Layout *l = arg;
+  CallGraph *cg = l->cg;
+  Sym *base = l->symtab->base;
+  size_t n = l->symtab->len + 1;  /* with the pseudo-symbol */
   size_t narcs = cg->narcs ? cg->narcs : 1;
-  uint32_t *at = gp_calloc (n, sizeof *at), next = 0;
-  Arc **slice = gp_reallocarray (NULL, narcs, sizeof *slice);
-  uint32_t *other = gp_reallocarray (NULL, narcs, sizeof *other);
+  bool kids = l->children, dads = l->parents;
+  /* Per symbol: first its number of arcs on a side, then where its next
+     one goes.  */
+  uint32_t *at_child = kids ? gp_calloc (n, sizeof *at_child) : NULL;
+  uint32_t *at_parent = dads ? gp_calloc (n, sizeof *at_parent) : NULL;
+  uint32_t next_child = 0, next_parent = 0;
 
-  /* Per symbol: first its number of arcs on this side, then where its
-     next one goes.  */
+  if (kids)
+    {
+      cg->children = gp_reallocarray (NULL, narcs, sizeof *cg->children);
+      cg->child_index = gp_reallocarray (NULL, narcs, sizeof *cg->child_index);
+    }
+  if (dads)
+    {
+      cg->parents = gp_reallocarray (NULL, narcs, sizeof *cg->parents);
+      cg->parent_index = gp_reallocarray (NULL, narcs,
+                                          sizeof *cg->parent_index);
+    }
   for (size_t a = 0; a < cg->narcs; a++)
-    at[(side->parents ? cg->arcs[a].child : cg->arcs[a].parent) - base]++;
+    {
+      if (kids)
+        at_child[cg->arcs[a].parent - base]++;
+      if (dads)
+        at_parent[cg->arcs[a].child - base]++;
+    }
   for (size_t i = 0; i < n; i++)
     {
-      uint32_t count = at[i];
+      if (kids)
+        {
+          uint32_t count = at_child[i];
 
-      if (side->parents)
-        {
-          base[i].nparents = count;
-          base[i].first_parent = next;
-        }
-      else
-        {
           base[i].nchildren = count;
-          base[i].first_child = next;
+          base[i].first_child = next_child;
+          at_child[i] = next_child;
+          next_child += count;
         }
-      at[i] = next;
-      next += count;
+      if (dads)
+        {
+          uint32_t count = at_parent[i];
+
+          base[i].nparents = count;
+          base[i].first_parent = next_parent;
+          at_parent[i] = next_parent;
+          next_parent += count;
+        }
     }
   for (size_t a = cg->narcs; a-- > 0;)
     {
       Arc *arc = &cg->arcs[a];
-      size_t pi = (size_t) (arc->parent - base), ci = (size_t) (arc->child - base);
-      uint32_t k = at[side->parents ? ci : pi]++;
+      uint32_t pi = (uint32_t) (arc->parent - base);
+      uint32_t ci = (uint32_t) (arc->child - base);
 
-      other[k] = (uint32_t) (side->parents ? pi : ci);
-      slice[k] = arc;
+      if (kids)
+        {
+          uint32_t k = at_child[pi]++;
+
+          cg->child_index[k] = ci;
+          cg->children[k] = arc;
+        }
+      if (dads)
+        {
+          uint32_t k = at_parent[ci]++;
+
+          cg->parent_index[k] = pi;
+          cg->parents[k] = arc;
+        }
     }
-  free (at);
-  if (side->parents)
-    {
-      cg->parents = slice;
-      cg->parent_index = other;
-    }
-  else
-    {
-      cg->children = slice;
-      cg->child_index = other;
-    }
+  free (at_child);
+  free (at_parent);
 }
 
-/* Both sides at once: they read the arcs and write apart.  Below a
-   million arcs a thread's start and the sorts already running in the
-   background (see analyse) cost more than it saves.  */
+/* From a million arcs on, each side on a thread of its own: they read
+   the arcs and write apart.  Below that a thread's start and the sorts
+   already running in the background (see analyse) cost more than it
+   saves.  */
 enum { SLICES_SPLIT = 1 << 20 };
 
 static void
 build_slices (CallGraph *cg, SymTab *symtab)
 {
-  Side children = { cg, symtab, false }, parents = { cg, symtab, true };
+  Layout both = { cg, symtab, true, true };
+  Layout children = { cg, symtab, true, false };
+  Layout parents = { cg, symtab, false, true };
   GpTask task;
 
   if (cg->narcs < SLICES_SPLIT)
     {
-      lay_out_side (&children);
-      lay_out_side (&parents);
+      lay_out (&both);
       return;
     }
-  gp_task_start (&task, lay_out_side, &parents);
-  lay_out_side (&children);
+  gp_task_start (&task, lay_out, &parents);
+  lay_out (&children);
   gp_task_wait (&task);
 }
 

@@ -526,18 +526,21 @@ print_members (Run *run, const NameTails *tails, const Sym *cyc)
 
 /* One caller or callee line: a count alone for calls within a cycle or
    to itself, else the propagated times and count/total.  */
-/* The columns of an arc line built in memory and written at once: most
-   of a big call graph's lines are these.  False for values printf must
-   format (print_arc_line then takes the general way).  */
+/* The columns of an arc line built straight into the output buffer:
+   most of a big call graph's lines are these.  False, with nothing
+   written, for values printf must format (print_arc_line then takes the
+   general way).  */
 static bool
 build_arc_columns (const Run *run, const ArcLine *l, bool inside,
                    const NameTails *tails, size_t total_at)
 {
   const CallsText *total_text = &tails->calls_text[total_at];
-  /* About 100 columns at most, and a field's slack.  */
-  char line[128 + OUT_FIELD_SLACK], *p = line;
   int children_width = run->opt.bsd_style ? 11 : 7;
+  char *p;
 
+  /* About 100 columns at most, and a field's slack.  */
+  out_reserve (128 + OUT_FIELD_SLACK);
+  p = out_pos;
   memset (p, ' ', 12);
   p += 12;
   if (inside)
@@ -576,7 +579,7 @@ build_arc_columns (const Run *run, const ArcLine *l, bool inside,
           p += 5;
         }
     }
-  out_write (line, (size_t) (p - line));
+  out_pos = p;
   return true;
 }
 
