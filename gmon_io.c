@@ -25,7 +25,8 @@ enum { READ_BUF = 1 << 16 };
 enum { MAX_HIST_RECORDS = 1024 };
 
 /* A profile file read through a buffer of our own: a big profile has
-   millions of records of a few bytes each.  */
+   millions of records of a few bytes each.  Or, read ahead, the whole
+   file in memory (F is NULL then).  */
 typedef struct Reader
 {
   FILE *f;
@@ -35,6 +36,7 @@ typedef struct Reader
   uint64_t pos;           /* file offset of the next byte to hand out */
   unsigned char *buf;
   size_t at, end;         /* the unread part of buf */
+  GmonAhead *ahead;       /* what was read ahead, or NULL */
 } Reader;
 
 static const bool host_big_endian = __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__;
@@ -67,6 +69,8 @@ rd_fill (Reader *r, size_t n)
 {
   if (r->end - r->at >= n)
     return true;
+  if (!r->f)
+    return false;
   memmove (r->buf, r->buf + r->at, r->end - r->at);
   r->end -= r->at;
   r->at = 0;
@@ -78,6 +82,14 @@ rd_fill (Reader *r, size_t n)
 static bool
 rd_seek (Reader *r, uint64_t offset)
 {
+  if (!r->f)
+    {
+      /* The buffer holds the whole file from its start.  As with a
+         file, a place past its end is where reading finds nothing.  */
+      r->at = offset < r->size ? (size_t) offset : (size_t) r->size;
+      r->pos = offset;
+      return true;
+    }
   if (fseeko (r->f, (off_t) offset, SEEK_SET) != 0)
     return false;
   r->at = r->end = 0;
@@ -215,6 +227,140 @@ die_eof (const Reader *r)
   gp_die (_("%s: %s: unexpected end of file\n"), whoami, r->name);
 }
 
+/* ---- reading ahead -------------------------------------------------------
+
+   The first profile file does not need the symbols until its arcs: it
+   is read into memory, and its first histogram's bins are added up, on
+   another thread while the symbols are read.  Nothing here reports an
+   error: a file that cannot be read so is read the usual way.  */
+
+/* Files up to this size are read ahead whole; a bigger one's records
+   are better read as they are counted than held in memory.  */
+enum { AHEAD_MAX = 64 << 20 };
+
+struct GmonAhead
+{
+  const Core *core;
+  const char *filename;
+  unsigned char *data;    /* the whole file, or NULL */
+  uint64_t size;
+  /* The file's first record, if a histogram: the offset of its bins,
+     their number, and their counts (NULL if not added up).  */
+  uint64_t bins_at;
+  unsigned nbins;
+  int *sample;
+  GpTask task;
+};
+
+/* The bins of the histogram record that opens a GNU file.  */
+static void
+ahead_first_bins (GmonAhead *a)
+{
+  int vb = a->core->vma_bytes;
+  uint64_t tag_at = GMON_HEADER_SIZE;
+  uint64_t nbins_at = tag_at + 1 + 2 * (uint64_t) vb;
+  uint64_t bins_at = nbins_at + 4 + 4 + GMON_HIST_DIMEN_LEN + 1;
+  const unsigned char *p;
+  uint32_t nbins;
+
+  if (a->size < bins_at || memcmp (a->data, GMON_MAGIC, GMON_MAGIC_LEN) != 0
+      || a->data[tag_at] != GMON_TAG_TIME_HIST)
+    return;
+  nbins = (uint32_t) decode (a->data + nbins_at, 4, a->core->big_endian);
+  if (nbins == 0 || nbins > (a->size - bins_at) / 2)
+    return;
+  a->sample = malloc ((size_t) nbins * sizeof *a->sample);
+  if (!a->sample)
+    return;
+  p = a->data + bins_at;
+  if (a->core->big_endian == host_big_endian)
+    for (uint32_t i = 0; i < nbins; i++)
+      {
+        uint16_t v;
+
+        memcpy (&v, p + 2 * (size_t) i, 2);
+        a->sample[i] = v;
+      }
+  else
+    for (uint32_t i = 0; i < nbins; i++)
+      {
+        uint16_t v;
+
+        memcpy (&v, p + 2 * (size_t) i, 2);
+        a->sample[i] = __builtin_bswap16 (v);
+      }
+  a->bins_at = bins_at;
+  a->nbins = nbins;
+}
+
+static void
+ahead_run (void *arg)
+{
+  GmonAhead *a = arg;
+  struct stat st;
+  FILE *f;
+
+  /* Only regular files: opening a FIFO would wait for a writer, and
+     take its data from the reading gmon_read does after all.  */
+  if (stat (a->filename, &st) != 0 || !S_ISREG (st.st_mode)
+      || !(f = fopen (a->filename, "rb")))
+    return;
+  if (fstat (fileno (f), &st) == 0 && S_ISREG (st.st_mode)
+      && st.st_size > 0 && st.st_size <= AHEAD_MAX)
+    {
+      a->size = (uint64_t) st.st_size;
+      a->data = malloc ((size_t) a->size);
+      if (a->data && fread (a->data, 1, (size_t) a->size, f) != a->size)
+        {
+          free (a->data);
+          a->data = NULL;
+        }
+    }
+  fclose (f);
+  if (a->data)
+    ahead_first_bins (a);
+}
+
+GmonAhead *
+gmon_ahead_start (const Core *core, const char *filename)
+{
+  GmonAhead *a;
+
+  if (strcmp (filename, "-") == 0)
+    return NULL;
+  a = gp_calloc (1, sizeof *a);
+  a->core = core;
+  a->filename = filename;
+  gp_task_start (&a->task, ahead_run, a);
+  return a;
+}
+
+/* What was read ahead of FILENAME, once done; NULL if nothing was.  */
+static GmonAhead *
+ahead_take (Run *run, const char *filename)
+{
+  GmonAhead *a = run->ahead;
+
+  if (!a || strcmp (a->filename, filename) != 0)
+    return NULL;
+  run->ahead = NULL;
+  gp_task_wait (&a->task);
+  if (a->data)
+    return a;
+  free (a);
+  return NULL;
+}
+
+static void
+ahead_free (GmonAhead *a)
+{
+  if (!a)
+    return;
+  free (a->data);
+  free (a->sample);
+  free (a);
+}
+
 /* ---- GNU format records ------------------------------------------------ */
 
 static void
@@ -245,8 +391,18 @@ read_hist_record (Run *run, Reader *r)
   if (!rec && run->hist.n >= MAX_HIST_RECORDS)
     gp_die (_("%s: %s: more than %d histogram records (file corrupted?)\n"),
             whoami, r->name, MAX_HIST_RECORDS);
+  /* The bins this file opens with may have been added up already.  */
+  if (!rec && r->ahead && r->ahead->sample && r->pos == r->ahead->bins_at
+      && nbins == r->ahead->nbins)
+    {
+      hist_new_record (&run->hist, lowpc, highpc, nbins, r->ahead->sample);
+      r->ahead->sample = NULL;
+      r->at += 2 * (size_t) nbins;
+      r->pos += 2 * (uint64_t) nbins;
+      return;
+    }
   if (!rec)
-    rec = hist_new_record (&run->hist, lowpc, highpc, nbins);
+    rec = hist_new_record (&run->hist, lowpc, highpc, nbins, NULL);
   got = rd_bins (r, rec->sample, to_read);
   if (got < to_read)
     gp_die (_("%s: %s: unexpected EOF after reading %u of %u samples\n"),
@@ -482,7 +638,7 @@ read_bsd (Run *run, Reader *r, unsigned counts[3])
             (int) (rd_left (r) / 2) - 1, (int) nbins);
   if (h->n == 0)
     {
-      rec = hist_new_record (h, lowpc, highpc, nbins);
+      rec = hist_new_record (h, lowpc, highpc, nbins, NULL);
       h->scale = hist_record_scale (lowpc, highpc, nbins);
     }
   else
@@ -525,16 +681,25 @@ gmon_read (Run *run, const char *filename)
   r.name = filename;
   r.core = run->core;
   r.size = UINT64_MAX;
-  r.buf = gp_malloc (READ_BUF);
-  if (strcmp (filename, "-") == 0)
-    r.f = stdin;
-  else if (!(r.f = fopen (filename, "rb")))
+  if ((r.ahead = ahead_take (run, filename)))
     {
-      perror (filename);
-      exit (1);
+      r.buf = r.ahead->data;
+      r.end = (size_t) r.ahead->size;
+      r.size = r.ahead->size;
     }
-  if (fstat (fileno (r.f), &st) == 0 && S_ISREG (st.st_mode))
-    r.size = (uint64_t) st.st_size;
+  else
+    {
+      r.buf = gp_malloc (READ_BUF);
+      if (strcmp (filename, "-") == 0)
+        r.f = stdin;
+      else if (!(r.f = fopen (filename, "rb")))
+        {
+          perror (filename);
+          exit (1);
+        }
+      if (fstat (fileno (r.f), &st) == 0 && S_ISREG (st.st_mode))
+        r.size = (uint64_t) st.st_size;
+    }
 
   if (!rd_bytes (&r, hdr, sizeof hdr))
     gp_die (_("%s: file too short to be a gmon file\n"), filename);
@@ -550,9 +715,14 @@ gmon_read (Run *run, const char *filename)
   else
     gp_die (_("%s: don't know how to deal with file format %d\n"), whoami,
             (int) ff);
-  if (r.f != stdin)
-    fclose (r.f);
-  free (r.buf);
+  if (r.ahead)
+    ahead_free (r.ahead);
+  else
+    {
+      if (r.f != stdin)
+        fclose (r.f);
+      free (r.buf);
+    }
 
   if (run->opt.output_style & STYLE_GMON_INFO)
     {

@@ -5,6 +5,15 @@
 #define GPROF_GMON_IO_H
 
 struct Run;
+struct Core;
+typedef struct GmonAhead GmonAhead;
+
+/* Start reading FILENAME (the first profile file) on another thread
+   while the executable's symbols are read: the whole file into memory,
+   and its first histogram's bins added up.  gmon_read takes what it can
+   of this; a file that cannot be read so is read the usual way, which
+   then reports what is wrong with it.  NULL for standard input.  */
+GmonAhead *gmon_ahead_start (const struct Core *core, const char *filename);
 
 /* Read one profile file ("-" is standard input) into the run: histogram
    records, arcs and basic-block counts.  Exits with GNU gprof's messages

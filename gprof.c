@@ -178,6 +178,9 @@ main (int argc, char **argv)
   if (run.opt.export_format && !export_check_format (run.opt.export_format))
     exit (1);
   run.core = core_open (run.opt.image, run.opt.function_mapping_file);
+  /* The first profile file needs no symbols before its arcs.  */
+  if (run.opt.nprofiles > 0)
+    run.ahead = gmon_ahead_start (run.core, run.opt.profiles[0]);
   if (run.opt.ignore_direct_calls)
     core_read_text_space (run.core);
   names_init (&run.names, &run.opt, run.core->leading_char);

@@ -32,6 +32,7 @@ typedef struct Run
   Histograms hist;
   CallGraph cg;
   BasicBlocks bb;
+  struct GmonAhead *ahead; /* the first profile file, read ahead */
   unsigned gmon_input;
   int gmon_file_version;  /* of the last GNU-format file read */
   NameFmt names;

@@ -86,7 +86,8 @@ hist_check_record (Histograms *h, vma_t lowpc, vma_t highpc, unsigned nbins,
 }
 
 HistRecord *
-hist_new_record (Histograms *h, vma_t lowpc, vma_t highpc, unsigned nbins)
+hist_new_record (Histograms *h, vma_t lowpc, vma_t highpc, unsigned nbins,
+                 int *sample)
 {
   HistRecord *r;
 
@@ -95,7 +96,7 @@ hist_new_record (Histograms *h, vma_t lowpc, vma_t highpc, unsigned nbins)
   r->lowpc = lowpc;
   r->highpc = highpc;
   r->nbins = nbins;
-  r->sample = gp_calloc (nbins, sizeof *r->sample);
+  r->sample = sample ? sample : gp_calloc (nbins, sizeof *r->sample);
   return r;
 }
 

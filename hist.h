@@ -38,8 +38,10 @@ void hist_free (Histograms *h);
 HistRecord *hist_check_record (Histograms *h, vma_t lowpc, vma_t highpc,
                                unsigned nbins, int rate,
                                const char dimen[15], char abbrev);
+/* A new record, taking SAMPLE (NBINS counts, malloc'ed) if not NULL, or
+   else with its counts at 0.  */
 HistRecord *hist_new_record (Histograms *h, vma_t lowpc, vma_t highpc,
-                             unsigned nbins);
+                             unsigned nbins, int *sample);
 
 /* Address units per bin: ((highpc - lowpc) / 2) / nbins.  */
 double hist_record_scale (vma_t lowpc, vma_t highpc, unsigned nbins);

@@ -61,7 +61,7 @@ add_hist (Run *run, vma_t lowpc, vma_t highpc, int rate, Rng *rng)
 
   if (hist_check_record (&run->hist, lowpc, highpc, NBINS, rate, dimen, 's'))
     return NULL;
-  r = hist_new_record (&run->hist, lowpc, highpc, NBINS);
+  r = hist_new_record (&run->hist, lowpc, highpc, NBINS, NULL);
   for (unsigned i = 0; i < NBINS; i++)
     r->sample[i] = rng_below (rng, 4) ? 0 : (int) rng_below (rng, 60000);
   run->gmon_input |= INPUT_HISTOGRAM;
@@ -241,18 +241,25 @@ host_big_endian (void)
 
 /* ---- cases -------------------------------------------------------------- */
 
+/* Read gmon.sum TIMES times; AHEAD, the first time as gprof reads its
+   first file, read ahead on another thread.  */
 static Run *
-read_back (Core *core, FileFormat ff, int times)
+read_back (Core *core, FileFormat ff, int times, bool ahead)
 {
   Run *back = new_run (core, ff);
 
+  if (ahead)
+    {
+      back->ahead = gmon_ahead_start (core, path_of ("gmon.sum"));
+      check (back->ahead != NULL, "read ahead on a thread of its own");
+    }
   for (int i = 0; i < times; i++)
     gmon_read (back, path_of ("gmon.sum"));
   return back;
 }
 
 static void
-test_gnu (const Layout *l, Rng *rng)
+test_gnu (const Layout *l, bool ahead, Rng *rng)
 {
   Core core = { 0 };
   Run *run, *back;
@@ -276,7 +283,7 @@ test_gnu (const Layout *l, Rng *rng)
 
   check (gnu_bytes_ok (run, l), "GNU %s: header and histogram bytes",
          l->name);
-  back = read_back (&core, FF_AUTO, 1);
+  back = read_back (&core, FF_AUTO, 1, ahead);
   check (back->gmon_input == run->gmon_input && back->gmon_file_version == 1,
          "GNU %s: every kind of record read back", l->name);
   check (same_hist (run, back, 1), "GNU %s: histograms", l->name);
@@ -288,7 +295,7 @@ test_gnu (const Layout *l, Rng *rng)
   run_free (back);
 
   /* The same file twice: everything adds up (bins wrap at 16 bits).  */
-  back = read_back (&core, FF_AUTO, 2);
+  back = read_back (&core, FF_AUTO, 2, ahead);
   check (same_hist (run, back, 2) && same_arcs (run, back, 2, 32)
          && same_bbs (run, back, 2), "GNU %s: two files merged", l->name);
   run_free (back);
@@ -315,7 +322,7 @@ bsd_bytes_ok (const Layout *l, bool bsd44)
 }
 
 static void
-test_bsd (const Layout *l, FileFormat ff, int rate, Rng *rng)
+test_bsd (const Layout *l, FileFormat ff, int rate, bool ahead, Rng *rng)
 {
   bool bsd44 = ff == FF_BSD44 || rate != 100;
   const char *what = ff == FF_BSD44 ? "4.4BSD" : "BSD";
@@ -333,7 +340,7 @@ test_bsd (const Layout *l, FileFormat ff, int rate, Rng *rng)
 
   check (bsd_bytes_ok (l, bsd44), "%s %s at %d Hz: %s header", what, l->name,
          rate, bsd44 ? "4.4BSD" : "old");
-  back = read_back (&core, ff, 1);
+  back = read_back (&core, ff, 1, ahead);
   check (same_hist (run, back, 1) && back->hist.hz == rate,
          "%s %s at %d Hz: histogram and rate", what, l->name, rate);
   check (same_arcs (run, back, 1, 8 * l->vma_bytes),
@@ -354,12 +361,13 @@ main (void)
       return 99;
     }
   for (size_t i = 0; i < sizeof layouts / sizeof layouts[0]; i++)
-    {
-      test_gnu (&layouts[i], &rng);
-      test_bsd (&layouts[i], FF_BSD, 100, &rng);
-      test_bsd (&layouts[i], FF_BSD, 1000, &rng);
-      test_bsd (&layouts[i], FF_BSD44, 100, &rng);
-    }
+    for (int ahead = 0; ahead < 2; ahead++)
+      {
+        test_gnu (&layouts[i], ahead, &rng);
+        test_bsd (&layouts[i], FF_BSD, 100, ahead, &rng);
+        test_bsd (&layouts[i], FF_BSD, 1000, ahead, &rng);
+        test_bsd (&layouts[i], FF_BSD44, 100, ahead, &rng);
+      }
   unlink (path_of ("gmon.sum"));
   rmdir (tmpdir);
   return check_done ();
