@@ -538,6 +538,7 @@ cg_tally_finish (CallGraph *cg)
 void
 cg_free (CallGraph *cg)
 {
+  cg_sorted (cg);
   cg_tally_finish (cg);
   free (cg->arcs);
   free (cg->hash);
@@ -1274,8 +1275,11 @@ sort_keys (TotalKey **order, size_t n)
 /* cg->time_sorted: the symbols and cycle headers in the call graph's
    order, each numbered by its place.  */
 static void
-sort_by_total (CallGraph *cg, SymTab *st)
+sort_by_total (void *arg)
 {
+  Run *run = arg;
+  CallGraph *cg = &run->cg;
+  SymTab *st = &run->symtab;
   size_t n = st->len, total = n + (size_t) cg->ncycles;
   TotalKey *key = gp_reallocarray (NULL, total ? total : 1, sizeof *key);
   /* The keys are sorted through the array that then takes the symbols.  */
@@ -1388,5 +1392,14 @@ cg_propagate (Run *run)
   free (cg->parent_index);
   cg->child_index = cg->parent_index = NULL;
 
-  sort_by_total (cg, st);
+  gp_task_start (&cg->ordering, sort_by_total, run);
+  cg->ordering_pending = true;
+}
+
+void
+cg_sorted (CallGraph *cg)
+{
+  if (cg->ordering_pending)
+    gp_task_wait (&cg->ordering);
+  cg->ordering_pending = false;
 }

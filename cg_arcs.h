@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "symtab.h"
+#include "util.h"
 
 struct Run;
 typedef struct TallyPipe TallyPipe;
@@ -57,6 +58,8 @@ typedef struct CallGraph
   Sym **members;          /* every cycle's members, in chain order */
   size_t *member_start;   /* cycle N's from members[member_start[N - 1]] */
   Sym **time_sorted;      /* symbols and cycles, most time first */
+  GpTask ordering;        /* sorting them, from cg_propagate */
+  bool ordering_pending;  /* until cg_sorted */
   /* -r/-R (cg_order.c): each symbol's neighbours in its placement
      chain, by symbol index; NULL until an ordering is printed.  */
   struct PlaceLink *place;
@@ -111,11 +114,14 @@ void cg_take_self_calls (struct Run *run);
 
 /* Then order the graph, find its cycles and which symbols print and
    pass their time on (cg_assemble); then, once every symbol's own time
-   is known, propagate the times and sort the entries (cg_propagate).
-   cg_assemble reads no symbol's time: the samples may be assigned on
-   another thread meanwhile.  */
+   is known, propagate the times (cg_propagate).  cg_assemble reads no
+   symbol's time: the samples may be assigned on another thread
+   meanwhile.  cg_propagate also starts sorting the entries on another
+   thread, which the flat profile does not need: cg_sorted waits for
+   time_sorted and the symbols' index numbers.  */
 void cg_assemble (struct Run *run);
 void cg_propagate (struct Run *run);
+void cg_sorted (CallGraph *cg);
 
 /* A symbol's arcs, valid after cg_assemble.  */
 static inline Arc **

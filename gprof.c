@@ -123,6 +123,11 @@ print_reports (Run *run)
 {
   unsigned style = run->opt.output_style;
 
+  /* Only the flat profile in GNU's style is printed without the call
+     graph's order and index numbers, which are sorted meanwhile.  */
+  if (run->opt.bsd_style || !(style & STYLE_FLAT_PROFILE)
+      || run->opt.diagnose || run->opt.export_format)
+    cg_sorted (&run->cg);
   if (run->opt.diagnose)
     {
       diagnose_print (run);
@@ -137,6 +142,7 @@ print_reports (Run *run)
     cg_print (run);
   if (style & STYLE_FLAT_PROFILE)
     hist_print (run);
+  cg_sorted (&run->cg);
   if (style & STYLE_CALL_GRAPH)
     {
       if (!run->opt.bsd_style)

@@ -224,6 +224,7 @@ ours (const Graph *g)
   cg_take_self_calls (run);
   cg_assemble (run);
   cg_propagate (run);
+  cg_sorted (&run->cg);
   return run;
 }
 
@@ -455,6 +456,7 @@ test_deep_chain (bool back_edge)
   cg_take_self_calls (run);
   cg_assemble (run);
   cg_propagate (run);
+  cg_sorted (&run->cg);
   secs = seconds_since (&t0);
 
   if (back_edge)

@@ -50,6 +50,7 @@ assemble (const char *const *names, size_t n, const double *times,
   cg_take_self_calls (run);
   cg_assemble (run);
   cg_propagate (run);
+  cg_sorted (&run->cg);
   return run;
 }
 
@@ -489,6 +490,7 @@ test_time_order (uint64_t seed, bool with_nan, bool names_differ)
                  run_text_last (run), 0);
   cg_assemble (run);
   cg_propagate (run);
+  cg_sorted (&run->cg);
 
   nexpect = N + (size_t) run->cg.ncycles;
   expect = malloc (nexpect * sizeof *expect);
