@@ -25,8 +25,9 @@ enum { READ_BUF = 1 << 16 };
 enum { MAX_HIST_RECORDS = 1024 };
 
 /* A profile file read through a buffer of our own: a big profile has
-   millions of records of a few bytes each.  Or, read ahead, the whole
-   file in memory (F is NULL then).  */
+   millions of records of a few bytes each.  Read ahead, the buffer
+   starts out holding the file's first bytes, or all of it (F is NULL
+   then).  */
 typedef struct Reader
 {
   FILE *f;
@@ -181,6 +182,30 @@ rd_left (const Reader *r)
   return r->pos <= r->size ? r->size - r->pos : 0;
 }
 
+/* Add the N 16-bit bins at P, in the byte order BIG, into SAMPLE: two
+   loops without a test inside, as a profile's bins are most of its
+   bytes.  */
+static void
+add_bins (int *sample, const unsigned char *p, size_t n, bool big)
+{
+  if (big == host_big_endian)
+    for (size_t i = 0; i < n; i++)
+      {
+        uint16_t v;
+
+        memcpy (&v, p + 2 * i, 2);
+        sample[i] += v;
+      }
+  else
+    for (size_t i = 0; i < n; i++)
+      {
+        uint16_t v;
+
+        memcpy (&v, p + 2 * i, 2);
+        sample[i] += __builtin_bswap16 (v);
+      }
+}
+
 /* Read N 16-bit bins and add them into SAMPLE; returns how many were
    read before the end of the file.  */
 static unsigned
@@ -193,27 +218,7 @@ rd_bins (Reader *r, int *sample, unsigned n)
       size_t avail = (r->end - r->at) / 2;
       size_t k = n - done < avail ? n - done : avail;
 
-      const unsigned char *p = r->buf + r->at;
-      int *to = sample + done;
-
-      /* Two loops without a test inside, which the compiler vectorizes:
-         a profile's bins are most of its bytes.  */
-      if (r->core->big_endian == host_big_endian)
-        for (size_t i = 0; i < k; i++)
-          {
-            uint16_t v;
-
-            memcpy (&v, p + 2 * i, 2);
-            to[i] += v;
-          }
-      else
-        for (size_t i = 0; i < k; i++)
-          {
-            uint16_t v;
-
-            memcpy (&v, p + 2 * i, 2);
-            to[i] += __builtin_bswap16 (v);
-          }
+      add_bins (sample + done, r->buf + r->at, k, r->core->big_endian);
       done += (unsigned) k;
       r->at += 2 * k;
       r->pos += 2 * k;
@@ -229,21 +234,24 @@ die_eof (const Reader *r)
 
 /* ---- reading ahead -------------------------------------------------------
 
-   The first profile file does not need the symbols until its arcs: it
-   is read into memory, and its first histogram's bins are added up, on
-   another thread while the symbols are read.  Nothing here reports an
-   error: a file that cannot be read so is read the usual way.  */
+   The first profile file does not need the symbols until its arcs: its
+   start (the whole of most files) is read into memory, and its first
+   histogram's bins are added up, on another thread while the symbols
+   are read.  Nothing here reports an error: a file that cannot be read
+   so is read the usual way.  */
 
-/* Files up to this size are read ahead whole; a bigger one's records
-   are better read as they are counted than held in memory.  */
-enum { AHEAD_MAX = 64 << 20 };
+/* What is read ahead at most: the rest of a bigger file is read as its
+   records are counted rather than held in memory.  */
+enum { AHEAD_MAX = 16 << 20 };
 
 struct GmonAhead
 {
   const Core *core;
   const char *filename;
-  unsigned char *data;    /* the whole file, or NULL */
-  uint64_t size;
+  unsigned char *data;    /* the first LEN bytes of the file, or NULL */
+  size_t len;
+  uint64_t size;          /* the file's */
+  FILE *rest;             /* open after those bytes, if the file has more */
   /* The file's first record, if a histogram: the offset of its bins,
      their number, and their counts (NULL if not added up).  */
   uint64_t bins_at;
@@ -260,35 +268,18 @@ ahead_first_bins (GmonAhead *a)
   uint64_t tag_at = GMON_HEADER_SIZE;
   uint64_t nbins_at = tag_at + 1 + 2 * (uint64_t) vb;
   uint64_t bins_at = nbins_at + 4 + 4 + GMON_HIST_DIMEN_LEN + 1;
-  const unsigned char *p;
   uint32_t nbins;
 
-  if (a->size < bins_at || memcmp (a->data, GMON_MAGIC, GMON_MAGIC_LEN) != 0
+  if (a->len < bins_at || memcmp (a->data, GMON_MAGIC, GMON_MAGIC_LEN) != 0
       || a->data[tag_at] != GMON_TAG_TIME_HIST)
     return;
   nbins = (uint32_t) decode (a->data + nbins_at, 4, a->core->big_endian);
-  if (nbins == 0 || nbins > (a->size - bins_at) / 2)
+  if (nbins == 0 || nbins > (a->len - bins_at) / 2)
     return;
-  a->sample = malloc ((size_t) nbins * sizeof *a->sample);
+  a->sample = calloc (nbins, sizeof *a->sample);
   if (!a->sample)
     return;
-  p = a->data + bins_at;
-  if (a->core->big_endian == host_big_endian)
-    for (uint32_t i = 0; i < nbins; i++)
-      {
-        uint16_t v;
-
-        memcpy (&v, p + 2 * (size_t) i, 2);
-        a->sample[i] = v;
-      }
-  else
-    for (uint32_t i = 0; i < nbins; i++)
-      {
-        uint16_t v;
-
-        memcpy (&v, p + 2 * (size_t) i, 2);
-        a->sample[i] = __builtin_bswap16 (v);
-      }
+  add_bins (a->sample, a->data + bins_at, nbins, a->core->big_endian);
   a->bins_at = bins_at;
   a->nbins = nbins;
 }
@@ -305,18 +296,33 @@ ahead_run (void *arg)
   if (stat (a->filename, &st) != 0 || !S_ISREG (st.st_mode)
       || !(f = fopen (a->filename, "rb")))
     return;
-  if (fstat (fileno (f), &st) == 0 && S_ISREG (st.st_mode)
-      && st.st_size > 0 && st.st_size <= AHEAD_MAX)
+  if (fstat (fileno (f), &st) != 0 || st.st_size <= 0)
     {
-      a->size = (uint64_t) st.st_size;
-      a->data = malloc ((size_t) a->size);
-      if (a->data && fread (a->data, 1, (size_t) a->size, f) != a->size)
-        {
-          free (a->data);
-          a->data = NULL;
-        }
+      fclose (f);
+      return;
     }
-  fclose (f);
+  a->size = (uint64_t) st.st_size;
+  a->len = a->size < AHEAD_MAX ? (size_t) a->size : AHEAD_MAX;
+  /* The buffer goes on serving the reader, which needs READ_BUF.  */
+  a->data = malloc (a->len > READ_BUF ? a->len : READ_BUF);
+  if (!a->data || fread (a->data, 1, a->len, f) != a->len)
+    {
+      free (a->data);
+      a->data = NULL;
+    }
+  else if (a->len < a->size)
+    {
+      a->rest = f;
+      f = NULL;
+    }
+  else if (fgetc (f) != EOF)
+    {
+      /* A file still growing is read the usual way, to its end.  */
+      free (a->data);
+      a->data = NULL;
+    }
+  if (f)
+    fclose (f);
   if (a->data)
     ahead_first_bins (a);
 }
@@ -356,6 +362,8 @@ ahead_free (GmonAhead *a)
 {
   if (!a)
     return;
+  if (a->rest)
+    fclose (a->rest);
   free (a->data);
   free (a->sample);
   free (a);
@@ -683,8 +691,9 @@ gmon_read (Run *run, const char *filename)
   r.size = UINT64_MAX;
   if ((r.ahead = ahead_take (run, filename)))
     {
+      r.f = r.ahead->rest;
       r.buf = r.ahead->data;
-      r.end = (size_t) r.ahead->size;
+      r.end = r.ahead->len;
       r.size = r.ahead->size;
     }
   else
