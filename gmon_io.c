@@ -240,9 +240,11 @@ die_eof (const Reader *r)
    are read.  Nothing here reports an error: a file that cannot be read
    so is read the usual way.  */
 
-/* What is read ahead at most: the rest of a bigger file is read as its
-   records are counted rather than held in memory.  */
-enum { AHEAD_MAX = 16 << 20 };
+/* What is read ahead: the file up to AHEAD_MAX, or further to the end
+   of the histogram it opens with, up to AHEAD_HIST_MAX.  The rest of a
+   bigger file is read as its records are counted rather than held in
+   memory.  */
+enum { AHEAD_MAX = 16 << 20, AHEAD_HIST_MAX = 256 << 20 };
 
 struct GmonAhead
 {
@@ -260,21 +262,53 @@ struct GmonAhead
   GpTask task;
 };
 
+/* Room for the header of a GNU file and of a histogram record.  */
+enum { FIRST_HIST_HEADER = GMON_HEADER_SIZE + 1 + 2 * 8 + 4 + 4
+                           + GMON_HIST_DIMEN_LEN + 1 };
+
+/* If the N bytes at P start a GNU file with a histogram record: where
+   its bins start and how many there are.  */
+static bool
+first_hist (const unsigned char *p, size_t n, const Core *core,
+            uint64_t *bins_at, uint32_t *nbins)
+{
+  uint64_t tag_at = GMON_HEADER_SIZE;
+  uint64_t nbins_at = tag_at + 1 + 2 * (uint64_t) core->vma_bytes;
+
+  *bins_at = nbins_at + 4 + 4 + GMON_HIST_DIMEN_LEN + 1;
+  if (n < *bins_at || memcmp (p, GMON_MAGIC, GMON_MAGIC_LEN) != 0
+      || p[tag_at] != GMON_TAG_TIME_HIST)
+    return false;
+  *nbins = (uint32_t) decode (p + nbins_at, 4, core->big_endian);
+  return true;
+}
+
+/* How much of the file F to read ahead.  */
+static size_t
+ahead_len (const GmonAhead *a, FILE *f)
+{
+  unsigned char head[FIRST_HIST_HEADER];
+  ssize_t got = pread (fileno (f), head, sizeof head, 0);
+  uint64_t len = AHEAD_MAX, bins_at;
+  uint32_t nbins;
+
+  if (got > 0 && first_hist (head, (size_t) got, a->core, &bins_at, &nbins)
+      && bins_at + 2 * (uint64_t) nbins > len)
+    len = bins_at + 2 * (uint64_t) nbins;
+  if (len > AHEAD_HIST_MAX)
+    len = AHEAD_MAX;
+  return (size_t) (a->size < len ? a->size : len);
+}
+
 /* The bins of the histogram record that opens a GNU file.  */
 static void
 ahead_first_bins (GmonAhead *a)
 {
-  int vb = a->core->vma_bytes;
-  uint64_t tag_at = GMON_HEADER_SIZE;
-  uint64_t nbins_at = tag_at + 1 + 2 * (uint64_t) vb;
-  uint64_t bins_at = nbins_at + 4 + 4 + GMON_HIST_DIMEN_LEN + 1;
+  uint64_t bins_at;
   uint32_t nbins;
 
-  if (a->len < bins_at || memcmp (a->data, GMON_MAGIC, GMON_MAGIC_LEN) != 0
-      || a->data[tag_at] != GMON_TAG_TIME_HIST)
-    return;
-  nbins = (uint32_t) decode (a->data + nbins_at, 4, a->core->big_endian);
-  if (nbins == 0 || nbins > (a->len - bins_at) / 2)
+  if (!first_hist (a->data, a->len, a->core, &bins_at, &nbins)
+      || nbins == 0 || nbins > (a->len - bins_at) / 2)
     return;
   a->sample = calloc (nbins, sizeof *a->sample);
   if (!a->sample)
@@ -302,7 +336,7 @@ ahead_run (void *arg)
       return;
     }
   a->size = (uint64_t) st.st_size;
-  a->len = a->size < AHEAD_MAX ? (size_t) a->size : AHEAD_MAX;
+  a->len = ahead_len (a, f);
   /* The buffer goes on serving the reader, which needs READ_BUF.  */
   a->data = malloc (a->len > READ_BUF ? a->len : READ_BUF);
   if (!a->data || fread (a->data, 1, a->len, f) != a->len)
