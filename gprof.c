@@ -80,7 +80,12 @@ assign_samples (void *arg)
   bool reports = !run->opt.export_format && !run->opt.diagnose;
 
   if (run->gmon_input & INPUT_HISTOGRAM)
-    hist_assign_samples (run);
+    {
+      hist_assign_samples (run);
+      /* Only the diagnosis looks at the bins again.  */
+      if (!run->opt.diagnose)
+        hist_free_samples (&run->hist);
+    }
   /* The flat profile's rows and the index's names are sorted on other
      threads while the call graph is printed.  */
   if (reports && (style & STYLE_FLAT_PROFILE)

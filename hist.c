@@ -26,10 +26,19 @@ hist_init (Histograms *h)
 }
 
 void
-hist_free (Histograms *h)
+hist_free_samples (Histograms *h)
 {
   for (size_t i = 0; i < h->n; i++)
-    free (h->rec[i].sample);
+    {
+      free (h->rec[i].sample);
+      h->rec[i].sample = NULL;
+    }
+}
+
+void
+hist_free (Histograms *h)
+{
+  hist_free_samples (h);
   free (h->rec);
   h->rec = NULL;
   h->n = h->cap = 0;

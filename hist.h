@@ -29,6 +29,9 @@ typedef struct Histograms
 
 void hist_init (Histograms *h);
 void hist_free (Histograms *h);
+/* Free the bins' counts once assigned: 4 bytes a bin, tens of MB for a
+   big program's text.  */
+void hist_free_samples (Histograms *h);
 
 /* A GNU histogram record's header was read: check it against the
    earlier ones (the first one sets rate, unit and scale).  Exits with
