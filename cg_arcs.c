@@ -577,20 +577,7 @@ cg_indirect_child (SymTab *symtab)
    other end beside each.  The counting and placing go through arrays of
    4 bytes a symbol, which stay in the caches where the symbols (160
    bytes) would not.  Both sides at once share the passes over the arcs
-   and the symbols.
-
-   From a million arcs on (SLICES_SPLIT), each side goes on a thread of
-   its own: they read the arcs and write apart.  Below that a thread's
-   start and the sorts already running in the background (see analyse)
-   cost more than it saves.  From there on too, the counters and slots,
-   random places in arrays of tens of MB, are asked for some arcs ahead
-   so that their misses overlap; in the caches, the asking only costs.  */
-enum
-{
-  SLICES_SPLIT = 1 << 20,
-  PLACE_AHEAD = 16              /* arcs between a prefetch and its use */
-};
-
+   and the symbols.  */
 typedef struct Layout
 {
   CallGraph *cg;
@@ -607,7 +594,6 @@ lay_out (void *arg)
   size_t n = l->symtab->len + 1;  /* with the pseudo-symbol */
   size_t narcs = cg->narcs ? cg->narcs : 1;
   bool kids = l->children, dads = l->parents;
-  bool ahead = cg->narcs >= SLICES_SPLIT;
   /* Per symbol: first its number of arcs on a side, then where its next
      one goes.  */
   uint32_t *at_child = kids ? gp_calloc (n, sizeof *at_child) : NULL;
@@ -627,15 +613,6 @@ lay_out (void *arg)
     }
   for (size_t a = 0; a < cg->narcs; a++)
     {
-      if (ahead && a + PLACE_AHEAD < cg->narcs)
-        {
-          const Arc *later = &cg->arcs[a + PLACE_AHEAD];
-
-          if (kids)
-            __builtin_prefetch (&at_child[later->parent - base], 1);
-          if (dads)
-            __builtin_prefetch (&at_parent[later->child - base], 1);
-        }
       if (kids)
         at_child[cg->arcs[a].parent - base]++;
       if (dads)
@@ -668,38 +645,6 @@ lay_out (void *arg)
       uint32_t pi = (uint32_t) (arc->parent - base);
       uint32_t ci = (uint32_t) (arc->child - base);
 
-      /* Two steps ahead: the counters of an arc further on, then the
-         slots they name (a later arc of the same symbol moves them a
-         little; the loads are only hints).  */
-      if (ahead && a >= 2 * PLACE_AHEAD)
-        {
-          const Arc *far = &cg->arcs[a - 2 * PLACE_AHEAD];
-
-          if (kids)
-            __builtin_prefetch (&at_child[far->parent - base], 1);
-          if (dads)
-            __builtin_prefetch (&at_parent[far->child - base], 1);
-        }
-      if (ahead && a >= PLACE_AHEAD)
-        {
-          const Arc *near = &cg->arcs[a - PLACE_AHEAD];
-
-          if (kids)
-            {
-              uint32_t k = at_child[near->parent - base];
-
-              __builtin_prefetch (&cg->children[k], 1);
-              __builtin_prefetch (&cg->child_index[k], 1);
-            }
-          if (dads)
-            {
-              uint32_t k = at_parent[near->child - base];
-
-              __builtin_prefetch (&cg->parents[k], 1);
-              __builtin_prefetch (&cg->parent_index[k], 1);
-            }
-        }
-
       if (kids)
         {
           uint32_t k = at_child[pi]++;
@@ -718,6 +663,12 @@ lay_out (void *arg)
   free (at_child);
   free (at_parent);
 }
+
+/* From a million arcs on, each side on a thread of its own: they read
+   the arcs and write apart.  Below that a thread's start and the sorts
+   already running in the background (see analyse) cost more than it
+   saves.  */
+enum { SLICES_SPLIT = 1 << 20 };
 
 static void
 build_slices (CallGraph *cg, SymTab *symtab)
