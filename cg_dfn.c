@@ -26,9 +26,10 @@
 #include "util.h"
 
 enum { DFN_NAN = 0, DFN_BUSY = -1 };
-/* Children whose records push asks for ahead (a few cache lines' worth
-   of outstanding misses; more only crowds them out).  */
-enum { PREFETCH_KIDS = 16 };
+/* Children whose records push asks for ahead, and the number of symbols
+   from which it does: below, the records (16 bytes a symbol) stay in
+   the caches and asking only costs.  */
+enum { PREFETCH_KIDS = 16, PREFETCH_FROM = 1 << 16 };
 #define NO_SYM DFN_END
 
 typedef struct Frame
@@ -63,6 +64,7 @@ typedef struct Dfn
   DfnCycles *cycles;      /* the chains of the cycles numbered so far */
   size_t nsyms;
   int counter;
+  bool prefetch;          /* push asks for the children's records */
 } Dfn;
 
 static uint32_t
@@ -114,7 +116,7 @@ push (Dfn *d, uint32_t s)
   /* S's children are looked at next, each a random place in arrays of
      up to tens of MB: ask for them all at once rather than miss on each
      in turn.  */
-  for (uint32_t k = from; k < end && k - from < PREFETCH_KIDS; k++)
+  for (uint32_t k = from; d->prefetch && k < end && k - from < PREFETCH_KIDS; k++)
     {
       __builtin_prefetch (&d->node[d->kid[k]]);
       __builtin_prefetch (&d->kid_start[d->kid[k]]);
@@ -264,6 +266,7 @@ cg_dfn_number (SymTab *symtab, const CallGraph *cg, DfnCycles *cycles)
   d.starts = gp_reallocarray (NULL, n + 1, sizeof *d.starts);
   d.cycles = cycles;
   d.nsyms = n;
+  d.prefetch = n >= PREFETCH_FROM;
   *cycles = (DfnCycles) { 0 };
   cycles->at = gp_reallocarray (NULL, n, sizeof *cycles->at);
   for (uint32_t i = 0; i < n; i++)
