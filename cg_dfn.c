@@ -15,7 +15,11 @@
      states, the cycle chains), not the symbols and arcs themselves, which
      on big graphs are cache misses (the children's indices come with the
      call graph's slices; the chains go to the symbols at the end); a
-     symbol's states share one 16-byte record, one miss for all.  */
+     symbol's states share one 16-byte record, one miss for all;
+   - the chains' links in an array of their own, 4 bytes a symbol:
+     numbering a cycle follows its chain one dependent load after
+     another, and a big cycle's links then stay in the caches; the
+     members' records are written in a second pass, asked for ahead.  */
 
 #include "config.h"
 #include "cg_dfn.h"
@@ -29,7 +33,7 @@ enum { DFN_NAN = 0, DFN_BUSY = -1 };
 /* Children whose records push asks for ahead, and the number of symbols
    from which it does: below, the records (16 bytes a symbol) stay in
    the caches and asking only costs.  */
-enum { PREFETCH_KIDS = 16, PREFETCH_FROM = 1 << 16 };
+enum { PREFETCH_KIDS = 16, PREFETCH_FROM = 1 << 16, MEMBERS_AHEAD = 16 };
 #define NO_SYM DFN_END
 
 typedef struct Frame
@@ -47,7 +51,7 @@ typedef struct Node
   int order;              /* top_order as it is being built */
   uint32_t pos;           /* stack position, 0 if not on the stack */
   uint32_t head;          /* union-find of cycle heads */
-  uint32_t next;          /* the cycle chains: next member, or NO_SYM */
+  uint32_t tail;          /* last member of the chain it heads */
 } Node;
 
 typedef struct Dfn
@@ -56,9 +60,9 @@ typedef struct Dfn
   uint32_t *kid_start;    /* children of symbol i: kid[kid_start[i] ...] */
   const uint32_t *kid;
   Node *node;             /* per symbol */
+  uint32_t *next;         /* the cycle chains: next member, or NO_SYM */
   Frame *stack;           /* 1-based, as GNU's */
   size_t depth;
-  uint32_t *tail;         /* last member of each head's chain */
   uint32_t *interval;     /* union-find of stack positions, to the lowest */
   uint32_t *starts;       /* scratch for find_cycle */
   DfnCycles *cycles;      /* the chains of the cycles numbered so far */
@@ -135,10 +139,13 @@ number_cycle (Dfn *d, uint32_t p)
     c->member = gp_reallocarray (NULL, d->nsyms + d->nsyms / 2 + 1,
                                  sizeof *c->member);
   c->at[p] = (uint32_t) c->nmember;
-  for (uint32_t m = p; m != NO_SYM; m = d->node[m].next)
+  for (uint32_t m = p; m != NO_SYM; m = d->next[m])
+    c->member[c->nmember++] = m;
+  for (size_t i = c->at[p]; i < c->nmember; i++)
     {
-      d->node[m].order = d->counter;
-      c->member[c->nmember++] = m;
+      if (d->prefetch && i + MEMBERS_AHEAD < c->nmember)
+        __builtin_prefetch (&d->node[c->member[i + MEMBERS_AHEAD]], 1);
+      d->node[c->member[i]].order = d->counter;
     }
   c->member[c->nmember++] = DFN_END;
 }
@@ -153,7 +160,7 @@ pop (Dfn *d)
   if (find_head (d, p) == p)
     {
       d->counter++;
-      if (d->node[p].next == NO_SYM)
+      if (d->next[p] == NO_SYM)
         d->node[p].order = d->counter;
       else
         number_cycle (d, p);
@@ -206,8 +213,8 @@ find_cycle (Dfn *d, uint32_t c)
 
       if (find_head (d, si) != si)
         gp_die (_("[find_cycle] glommed, but not to head\n"));
-      d->node[d->tail[h]].next = si;
-      d->tail[h] = d->tail[si];
+      d->next[d->node[h].tail] = si;
+      d->node[h].tail = d->node[si].tail;
       d->node[si].head = h;
       d->interval[s] = find_interval (d, top);
     }
@@ -261,7 +268,7 @@ cg_dfn_number (SymTab *symtab, const CallGraph *cg, DfnCycles *cycles)
   index_children (&d, n, cg);
   d.node = gp_calloc (n, sizeof *d.node);
   d.stack = gp_reallocarray (NULL, n + 1, sizeof *d.stack);
-  d.tail = gp_reallocarray (NULL, n, sizeof *d.tail);
+  d.next = gp_reallocarray (NULL, n, sizeof *d.next);
   d.interval = gp_reallocarray (NULL, n + 1, sizeof *d.interval);
   d.starts = gp_reallocarray (NULL, n + 1, sizeof *d.starts);
   d.cycles = cycles;
@@ -272,8 +279,8 @@ cg_dfn_number (SymTab *symtab, const CallGraph *cg, DfnCycles *cycles)
   for (uint32_t i = 0; i < n; i++)
     {
       d.node[i].head = i;
-      d.tail[i] = i;
-      d.node[i].next = NO_SYM;
+      d.node[i].tail = i;
+      d.next[i] = NO_SYM;
       d.node[i].order = symtab->base[i].top_order;
       cycles->at[i] = DFN_END;
     }
@@ -286,14 +293,14 @@ cg_dfn_number (SymTab *symtab, const CallGraph *cg, DfnCycles *cycles)
     {
       symtab->base[i].cyc_head = &symtab->base[find_head (&d, i)];
       symtab->base[i].top_order = d.node[i].order;
-      if (d.node[i].next != NO_SYM)
-        symtab->base[i].cyc_next = &symtab->base[d.node[i].next];
+      if (d.next[i] != NO_SYM)
+        symtab->base[i].cyc_next = &symtab->base[d.next[i]];
     }
 
   free (d.kid_start);
   free (d.node);
   free (d.stack);
-  free (d.tail);
+  free (d.next);
   free (d.interval);
   free (d.starts);
 }
