@@ -1341,6 +1341,11 @@ cg_assemble (Run *run)
         /* GNU scans up to the next symbol (past the table for the last).  */
         mach_find_call (run, s, s->addr, i + 1 < n ? s[1].addr : s->end_addr + 1);
     }
+  /* No more arcs come (those of -c came above): the hash goes before the
+     slices and the numbering take their memory.  */
+  free (cg->hash);
+  cg->hash = NULL;
+  cg->hash_cap = 0;
   build_slices (cg, st);
   cg_dfn_number (st, cg, &cycles);
   cycle_link (cg, st, &cycles);
@@ -1349,11 +1354,6 @@ cg_assemble (Run *run)
   /* Kinds known once, so that sorting the arcs never has to look at both
      ends' symbols again.  */
   arc_kinds (cg, st);
-
-  /* No more arcs come (those of -c came above).  */
-  free (cg->hash);
-  cg->hash = NULL;
-  cg->hash_cap = 0;
 
   cg->top_sorted = sort_topologically (st);
   propagate_flags (run, cg->top_sorted, n);
