@@ -424,6 +424,13 @@ core_open (const char *image, const char *map_file)
 }
 
 void
+core_symbols_read (Core *core)
+{
+  raw_strtab_free (core->strtab);
+  core->strtab = NULL;
+}
+
+void
 core_close (Core *core)
 {
   if (!core)

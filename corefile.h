@@ -80,4 +80,8 @@ bool core_src_info (Core *core, vma_t addr, const char **file,
 /* The last address of .text (GNU gives the last symbol this end).  */
 vma_t core_text_last (const Core *core);
 
+/* The raw string table only serves the reading of the symbols: freed
+   once they are read (25 bytes a symbol).  */
+void core_symbols_read (Core *core);
+
 #endif

@@ -32,6 +32,7 @@ read_symbols (Run *run)
     core_create_function_syms (run->core, opt, &run->symtab, &run->files);
   sym_ids_build (&run->ids, opt, &run->symtab, &run->files,
                  core_text_last (run->core), run->core->leading_char);
+  core_symbols_read (run->core);
 }
 
 static void
@@ -151,7 +152,12 @@ print_reports (Run *run)
   if (style & STYLE_CALL_GRAPH)
     {
       if (!run->opt.bsd_style)
-        cg_print (run);
+        {
+          /* The index's sort is over by now, mostly: its keys go before
+             the call graph takes its memory.  */
+          cg_index_order_finish (run);
+          cg_print (run);
+        }
       cg_print_index (run);
     }
   if (style & STYLE_EXEC_COUNTS)
