@@ -965,17 +965,31 @@ cg_index_order_start (Run *run)
 }
 
 void
+cg_index_order_finish (Run *run)
+{
+  ListedKey **keys;
+
+  if (run->index_names)
+    return;
+  if (!run->index_order)
+    cg_index_order_start (run);
+  keys = (ListedKey **) msort_finish (run->index_order, &run->nindex_names);
+  run->index_names = listed_to_syms (keys, run->nindex_names);
+  run->index_order = NULL;
+  run_listed_release (run);
+}
+
+void
 cg_print_index (Run *run)
 {
   IndexRows ix = { .run = run, .column_width = (run->opt.output_width - 1) / 3 };
-  ListedKey **keys;
   Sym **v;
 
-  if (!run->index_order)
-    cg_index_order_start (run);
-  keys = (ListedKey **) msort_finish (run->index_order, &ix.nnames);
-  v = listed_to_syms (keys, ix.nnames);
-  run->index_order = NULL;
+  cg_index_order_finish (run);
+  v = run->index_names;
+  ix.nnames = run->nindex_names;
+  run->index_names = NULL;
+  run->nindex_names = 0;
   /* The cycles after the names.  */
   v = gp_reallocarray (v, ix.nnames + (size_t) run->cg.ncycles + 1, sizeof *v);
   ix.total = ix.nnames;

@@ -43,6 +43,9 @@ typedef struct Run
   /* What both sorts read of the symbols they list (run_listed).  */
   ListedKey *listed;
   size_t nlisted;
+  /* The index's names in order, once sorted (cg_index_order_finish).  */
+  Sym **index_names;
+  size_t nindex_names;
 } Run;
 
 /* Print the form feed that separates reports, unless this is the first.  */
@@ -52,5 +55,8 @@ void run_separator (Run *run);
    may list (symtab_listed_keys, gathered on the first call, once times
    and calls are final), *N of them.  */
 ListedKey **run_listed (Run *run, size_t *n);
+/* Free the keys if no sort is still reading them (run_listed gathers them
+   again if a report asks later).  */
+void run_listed_release (Run *run);
 
 #endif

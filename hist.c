@@ -424,6 +424,7 @@ hist_print (Run *run)
   keys = (ListedKey **) msort_finish (run->flat_order, &n);
   sorted = listed_to_syms (keys, n);
   run->flat_order = NULL;
+  run_listed_release (run);
   unit = choose_unit (run, sorted, n);
   print_header (run, si_units[unit].prefix);
   /* The rows printed, with their running totals: then each row stands

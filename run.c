@@ -3,6 +3,7 @@
 #include "config.h"
 #include "gprof.h"
 
+#include <stdlib.h>
 #include "out.h"
 
 void
@@ -22,4 +23,14 @@ run_listed (Run *run, size_t *n)
                                       &run->nlisted);
   *n = run->nlisted;
   return listed_pointers (run->listed, run->nlisted);
+}
+
+void
+run_listed_release (Run *run)
+{
+  if (run->flat_order || run->index_order)
+    return;
+  free (run->listed);
+  run->listed = NULL;
+  run->nlisted = 0;
 }
