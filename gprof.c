@@ -32,7 +32,6 @@ read_symbols (Run *run)
     core_create_function_syms (run->core, opt, &run->symtab, &run->files);
   sym_ids_build (&run->ids, opt, &run->symtab, &run->files,
                  core_text_last (run->core), run->core->leading_char);
-  core_symbols_read (run->core);
 }
 
 static void
@@ -203,6 +202,7 @@ main (int argc, char **argv)
   names_init (&run.names, &run.opt, run.core->leading_char);
 
   read_symbols (&run);
+  core_symbols_read (run.core);
   read_profiles (&run);
   default_reports (&run);
   if (run.opt.output_style & STYLE_SUMMARY_FILE)
