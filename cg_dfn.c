@@ -120,7 +120,9 @@ push (Dfn *d, uint32_t s)
   /* S's children are looked at next, each a random place in arrays of
      up to tens of MB: ask for them all at once rather than miss on each
      in turn.  */
-  for (uint32_t k = from; d->prefetch && k < end && k - from < PREFETCH_KIDS; k++)
+  if (!d->prefetch)
+    return;
+  for (uint32_t k = from; k < end && k - from < PREFETCH_KIDS; k++)
     {
       __builtin_prefetch (&d->node[d->kid[k]]);
       __builtin_prefetch (&d->kid_start[d->kid[k]]);

@@ -424,7 +424,7 @@ core_open (const char *image, const char *map_file)
 }
 
 void
-core_symbols_read (Core *core)
+core_free_strtab (Core *core)
 {
   raw_strtab_free (core->strtab);
   core->strtab = NULL;

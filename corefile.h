@@ -83,6 +83,6 @@ vma_t core_text_last (const Core *core);
 /* The raw string table only serves the reading of the symbols: freed
    once they are read (25 bytes a symbol).  A core kept to read symbols
    again (the fuzz targets') is not told.  */
-void core_symbols_read (Core *core);
+void core_free_strtab (Core *core);
 
 #endif

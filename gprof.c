@@ -202,7 +202,7 @@ main (int argc, char **argv)
   names_init (&run.names, &run.opt, run.core->leading_char);
 
   read_symbols (&run);
-  core_symbols_read (run.core);
+  core_free_strtab (run.core);
   read_profiles (&run);
   default_reports (&run);
   if (run.opt.output_style & STYLE_SUMMARY_FILE)
