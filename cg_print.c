@@ -495,9 +495,7 @@ prefetch_sym (const NameTails *t, const Sym *s)
 {
   size_t i = tail_index (t, s);
 
-  for (size_t at = 0; at < sizeof *s; at += 64)
-    __builtin_prefetch ((const char *) s + at);
-  __builtin_prefetch ((const char *) (s + 1) - 1);
+  sym_prefetch (s);
   if (i < t->n)
     __builtin_prefetch (&t->tail[i]);
 }
@@ -941,6 +939,15 @@ print_index_rows (void *ctx, void *state, size_t begin, size_t end)
   for (size_t i = begin; i < end; i++)
     {
       int col = 0, starting_col = 0;
+
+      /* The rows' symbols lie anywhere: each column's are asked for
+         ahead, and their names once they have come.  */
+      for (size_t j = i + SYM_LOAD_AHEAD; j < ix->total && i + SYM_LOAD_AHEAD < end;
+           j += ix->rows)
+        sym_prefetch (ix->name[j]);
+      for (size_t j = i + SYM_LOAD_AHEAD / 2;
+           j < ix->nnames && i + SYM_LOAD_AHEAD / 2 < end; j += ix->rows)
+        __builtin_prefetch (ix->name[j]->name);
 
       for (size_t j = i; j < ix->total; j += ix->rows)
         {

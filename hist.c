@@ -248,28 +248,14 @@ cmp_time (const void *a, const void *b, void *ctx)
   return listed_name_cmp (l, r);
 }
 
-/* The unit of the per-call columns: the one that puts the largest
-   per-call time between 1 and 1000.  */
+/* The unit of the per-call columns: the one that puts TOP_TIME, the
+   largest per-call time of the listed symbols (FOUND if any was called),
+   between 1 and 1000.  */
 static int
-choose_unit (const Run *run, Sym **sorted, size_t n)
+choose_unit (const Run *run, double top_time, bool found)
 {
-  double top_time = 0.0;
-  bool found = false;
-
   if (run->opt.bsd_style)
     return SI_MILLI;
-  for (size_t i = 0; i < n; i++)
-    if (sorted[i]->ncalls != 0)
-      {
-        double t = (sorted[i]->hist_time + sorted[i]->child_time)
-                   / sorted[i]->ncalls;
-
-        if (t > top_time)
-          {
-            top_time = t;
-            found = true;
-          }
-      }
   if (!found)
     return 0;
   top_time /= run->hist.hz;
@@ -364,9 +350,17 @@ static void
 print_rows (void *ctx, void *state, size_t begin, size_t end)
 {
   const FlatRows *rows = ctx;
+  Sym **sym = rows->sym;
 
   for (size_t i = begin; i < end; i++)
-    print_row (rows->run, rows->sym[i], rows->scale, rows->accum[i]);
+    {
+      /* The symbols first, then (once loaded) their names.  */
+      if (i + SYM_LOAD_AHEAD < end)
+        sym_prefetch (sym[i + SYM_LOAD_AHEAD]);
+      if (i + SYM_LOAD_AHEAD / 2 < end)
+        __builtin_prefetch (sym[i + SYM_LOAD_AHEAD / 2]->name);
+      print_row (rows->run, sym[i], rows->scale, rows->accum[i]);
+    }
 }
 
 /* Symbols without time or calls print no row, and cmp_time is a
@@ -405,6 +399,8 @@ hist_print (Run *run)
   double accum = 0.0;
   FlatRows rows;
   size_t nrows;
+  double top_time = 0.0;
+  bool called = false;
   int unit;
 
   run_separator (run);
@@ -425,19 +421,31 @@ hist_print (Run *run)
   sorted = listed_to_syms (keys, n);
   run->flat_order = NULL;
   run_listed_release (run);
-  unit = choose_unit (run, sorted, n);
-  print_header (run, si_units[unit].prefix);
-  /* The rows printed, with their running totals: then each row stands
-     alone and the rows can be printed on several threads.  */
+  /* One pass over the symbols: the largest per-call time of all of
+   them, and the rows printed with their running totals (then each row
+   stands alone and the rows can be printed on several threads).  */
   rows.accum = gp_reallocarray (NULL, n ? n : 1, sizeof *rows.accum);
   nrows = 0;
   for (size_t i = 0; i < n; i++)
-    if (sym_ids_pass (&run->ids, INCL_FLAT, sorted[i]->addr))
-      {
-        accum += sorted[i]->hist_time;
-        sorted[nrows] = sorted[i];
-        rows.accum[nrows++] = accum;
-      }
+    {
+      Sym *s = sorted[i];
+
+      if (i + SYM_LOAD_AHEAD < n)
+        sym_prefetch (sorted[i + SYM_LOAD_AHEAD]);
+      if (s->ncalls != 0 && (s->hist_time + s->child_time) / s->ncalls > top_time)
+        {
+          top_time = (s->hist_time + s->child_time) / s->ncalls;
+          called = true;
+        }
+      if (sym_ids_pass (&run->ids, INCL_FLAT, s->addr))
+        {
+          accum += s->hist_time;
+          sorted[nrows] = s;
+          rows.accum[nrows++] = accum;
+        }
+    }
+  unit = choose_unit (run, top_time, called);
+  print_header (run, si_units[unit].prefix);
   rows.run = run;
   rows.sym = sorted;
   rows.scale = si_units[unit].scale;

@@ -181,8 +181,13 @@ listed_to_syms (ListedKey **v, size_t n)
 {
   Sym **out = (Sym **) v;
 
+  /* Each key is a miss; out[i] overwrites only v[i], already read.  */
   for (size_t i = 0; i < n; i++)
-    out[i] = v[i]->sym;
+    {
+      if (i + SYM_LOAD_AHEAD < n)
+        __builtin_prefetch (v[i + SYM_LOAD_AHEAD]);
+      out[i] = v[i]->sym;
+    }
   return out;
 }
 
