@@ -85,4 +85,9 @@ vma_t core_text_last (const Core *core);
    again (the fuzz targets') is not told.  */
 void core_free_strtab (Core *core);
 
+/* Give SYMTAB's names memory of their own (symtab->name_store) and close
+   the executable: BFD's symbols take about 100 bytes each, and once the
+   table is built only -c and the diagnosis read the file again.  */
+void core_close_bfd (Core *core, SymTab *symtab);
+
 #endif

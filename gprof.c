@@ -203,6 +203,8 @@ main (int argc, char **argv)
 
   read_symbols (&run);
   core_free_strtab (run.core);
+  if (!run.opt.diagnose && !run.opt.ignore_direct_calls)
+    core_close_bfd (run.core, &run.symtab);
   read_profiles (&run);
   default_reports (&run);
   if (run.opt.output_style & STYLE_SUMMARY_FILE)

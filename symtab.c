@@ -376,9 +376,11 @@ symtab_free (SymTab *tab)
   free (tab->base);
   free (tab->ranges);
   free (tab->bucket);
+  free (tab->name_store);
   tab->base = NULL;
   tab->ranges = NULL;
   tab->bucket = NULL;
+  tab->name_store = NULL;
   tab->len = 0;
 }
 

@@ -94,6 +94,7 @@ typedef struct SymTab
   uint32_t *bucket;
   size_t nbuckets;
   unsigned shift;
+  char *name_store;       /* the names, once BFD's copy is gone */
 } SymTab;
 
 /* strcmp of two symbols' names; many symbols share one name string.  */
