@@ -570,8 +570,10 @@ write_printed (const Printed *first, const Printed *last)
    new ones and wait for the batches before theirs to go out; and what
    the batches whose turn has come must hold before they are written
    (the last ones go whatever they hold).  WRITE_MIN <= PENDING_MAX, or
-   threads could wait for each other for ever.  */
-enum { PENDING_MAX = 64 << 20, WRITE_MIN = 1 << 20 };
+   threads could wait for each other for ever.  Beyond a few batches a
+   thread, more waiting output is only memory: when the writes are the
+   slower side, printing further ahead cannot end the report sooner.  */
+enum { PENDING_MAX = 8 << 20, WRITE_MIN = 1 << 20 };
 
 typedef struct Batches
 {
