@@ -650,14 +650,14 @@ lay_out (void *arg)
           uint32_t k = at_child[pi]++;
 
           cg->child_index[k] = ci;
-          cg->children[k] = arc;
+          cg->children[k] = (uint32_t) a;
         }
       if (dads)
         {
           uint32_t k = at_parent[ci]++;
 
           cg->parent_index[k] = pi;
-          cg->parents[k] = arc;
+          cg->parents[k] = (uint32_t) a;
         }
     }
   free (at_child);
@@ -797,10 +797,10 @@ prefetch_sym (const Sym *s)
 
 /* The first of the N arcs at SLICE, if any.  */
 static inline void
-prefetch_first_arc (Arc **slice, uint32_t n)
+prefetch_first_arc (const CallGraph *cg, const uint32_t *slice, uint32_t n)
 {
   if (n > 0)
-    __builtin_prefetch (slice[0]);
+    __builtin_prefetch (&cg->arcs[slice[0]]);
 }
 
 /* A symbol (or a cycle, through its members) takes its print flag and
@@ -820,7 +820,7 @@ inherit_flags (const CallGraph *cg, Sym *child)
 
       for (uint32_t k = 0; k < child->nparents; k++)
         {
-          Arc *a = cg_parents (cg, child)[k];
+          Arc *a = cg_parent (cg, child, k);
 
           if (a->parent == child)
             continue;
@@ -845,7 +845,7 @@ inherit_flags (const CallGraph *cg, Sym *child)
         if (cg->cycle_of[cg->parent_index[members[i]->first_parent + k]]
             == (uint32_t) head->cyc_num)
           continue;
-        a = cg_parents (cg, members[i])[k];
+        a = cg_parent (cg, members[i], k);
         head->print_flag |= a->parent->print_flag;
         if (head->ncalls != 0)
           head->prop_fract += a->parent->prop_fract
@@ -873,7 +873,7 @@ propagate_flags (Run *run, Sym **top_sorted, size_t n)
       if (i >= SYM_AHEAD)
         prefetch_sym (top_sorted[i - SYM_AHEAD]);
       if (i >= ARC_AHEAD)
-        prefetch_first_arc (cg_parents (&run->cg, top_sorted[i - ARC_AHEAD]),
+        prefetch_first_arc (&run->cg, cg_parents (&run->cg, top_sorted[i - ARC_AHEAD]),
                             top_sorted[i - ARC_AHEAD]->nparents);
       if (child->cyc_head != old_head)
         {
@@ -937,7 +937,7 @@ propagate_time (const CallGraph *cg, Sym *parent, size_t i)
       if (cycle != 0
           && cg->cycle_of[cg->child_index[parent->first_child + k]] == cycle)
         continue;
-      a = cg_children (cg, parent)[k];
+      a = cg_child (cg, parent, k);
       child = a->child;
       if (a->count == 0 || child == parent || child->prop_fract == 0)
         continue;
@@ -1376,7 +1376,7 @@ cg_propagate (Run *run)
       if (i + SYM_AHEAD < n)
         prefetch_sym (top_sorted[i + SYM_AHEAD]);
       if (i + ARC_AHEAD < n)
-        prefetch_first_arc (cg_children (cg, top_sorted[i + ARC_AHEAD]),
+        prefetch_first_arc (cg, cg_children (cg, top_sorted[i + ARC_AHEAD]),
                             top_sorted[i + ARC_AHEAD]->nchildren);
       s->prop_self = prop_self[i] = s->hist_time * s->prop_fract;
       propagate_time (cg, s, (size_t) (s - st->base));

@@ -45,8 +45,10 @@ typedef struct CallGraph
   struct TallyPipe *pipe; /* cg_tally_batch's batches */
 
   /* Built by cg_assemble and cg_propagate.  */
-  Arc **children;         /* a symbol's: children[first_child ...] */
-  Arc **parents;          /* a symbol's: parents[first_parent ...] */
+  /* Arc numbers (places in arcs), 4 bytes where a pointer takes 8:
+     a symbol's are children[first_child ...], parents[first_parent ...].  */
+  uint32_t *children;
+  uint32_t *parents;
   Sym **top_sorted;       /* from cg_assemble to cg_propagate */
   /* Until cg_propagate ends (the printing reorders the slices): the symbol
      index of children[k]->child and of parents[k]->parent, so that
@@ -123,17 +125,30 @@ void cg_assemble (struct Run *run);
 void cg_propagate (struct Run *run);
 void cg_sorted (CallGraph *cg);
 
-/* A symbol's arcs, valid after cg_assemble.  */
-static inline Arc **
+/* A symbol's arc numbers, valid after cg_assemble.  */
+static inline uint32_t *
 cg_children (const CallGraph *cg, const Sym *s)
 {
   return cg->children + s->first_child;
 }
 
-static inline Arc **
+static inline uint32_t *
 cg_parents (const CallGraph *cg, const Sym *s)
 {
   return cg->parents + s->first_parent;
+}
+
+/* S's K-th callee's and caller's arcs.  */
+static inline Arc *
+cg_child (const CallGraph *cg, const Sym *s, uint32_t k)
+{
+  return &cg->arcs[cg->children[s->first_child + k]];
+}
+
+static inline Arc *
+cg_parent (const CallGraph *cg, const Sym *s, uint32_t k)
+{
+  return &cg->arcs[cg->parents[s->first_parent + k]];
 }
 
 /* Cycle CYC's N members, in the order of its chain (cyc_next).  */

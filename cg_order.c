@@ -253,7 +253,7 @@ pick_hot (Run *run, const Chains *c, Sym **by_uses, size_t used,
         break;
       for (uint32_t k = 0; k < s->nchildren; k++)
         {
-          Arc *a = cg_children (&run->cg, s)[k];
+          Arc *a = cg_child (&run->cg, s, k);
 
           if (a->parent != a->child)
             push_arc (scratch, a);
@@ -261,7 +261,7 @@ pick_hot (Run *run, const Chains *c, Sym **by_uses, size_t used,
         }
       for (uint32_t k = 0; k < s->nparents; k++)
         {
-          Arc *a = cg_parents (&run->cg, s)[k];
+          Arc *a = cg_parent (&run->cg, s, k);
 
           if (a->parent != a->child)
             push_arc (scratch, a);

@@ -83,9 +83,10 @@ cmp_child_lines (const void *a, const void *b, void *ctx)
 enum { SHORT_ARCS = 16 };
 
 /* ORD[0 .. N - 1] := the lines of LINE in printing order, and the
-   slice ARCS in the same order.  */
+   slice ARCS (numbers of arcs in BASE) in the same order.  */
 static void
-sort_lines (ArcLine *line, ArcLine **ord, Arc **arcs, uint32_t n, bool callees)
+sort_lines (ArcLine *line, ArcLine **ord, const Arc *base, uint32_t *arcs,
+            uint32_t n, bool callees)
 {
   for (uint32_t i = 0; i < n; i++)
     ord[i] = &line[i];
@@ -103,7 +104,7 @@ sort_lines (ArcLine *line, ArcLine **ord, Arc **arcs, uint32_t n, bool callees)
         ord[j] = x;
       }
   for (uint32_t i = 0; i < n; i++)
-    arcs[i] = ord[i]->arc;
+    arcs[i] = (uint32_t) (ord[i]->arc - base);
 }
 
 static void
@@ -642,8 +643,8 @@ print_parents (Run *run, const NameTails *tails, Gathered *g, Sym *child,
       out_write (tails->spontaneous, tails->spontaneous_len);
       return;
     }
-  sort_lines (line, g->ord, cg_parents (&run->cg, child), child->nparents,
-              false);
+  sort_lines (line, g->ord, run->cg.arcs, cg_parents (&run->cg, child),
+              child->nparents, false);
   for (uint32_t k = 0; k < child->nparents; k++)
     print_arc_line (run, tails, g->ord[k], child);
 }
@@ -652,8 +653,8 @@ static void
 print_children (Run *run, const NameTails *tails, Gathered *g, Sym *parent,
                 ArcLine *line)
 {
-  sort_lines (line, g->ord, cg_children (&run->cg, parent), parent->nchildren,
-              true);
+  sort_lines (line, g->ord, run->cg.arcs, cg_children (&run->cg, parent),
+              parent->nchildren, true);
   for (uint32_t k = 0; k < parent->nchildren; k++)
     print_arc_line (run, tails, g->ord[k], g->ord[k]->other);
 }
@@ -729,9 +730,9 @@ gather_lines (const Run *run, const NameTails *tails, Gathered *g,
       if (g->first[e] == g->first[e + 1])
         continue;
       for (uint32_t i = 0; i < s->nparents; i++)
-        __builtin_prefetch (cg_parents (cg, s)[i]);
+        __builtin_prefetch (cg_parent (cg, s, i));
       for (uint32_t i = 0; i < s->nchildren; i++)
-        __builtin_prefetch (cg_children (cg, s)[i]);
+        __builtin_prefetch (cg_child (cg, s, i));
     }
   /* Their values; the names and call totals of their other ends, which
      are symbols of the table (the pseudo-symbol included), never cycle
@@ -745,12 +746,11 @@ gather_lines (const Run *run, const NameTails *tails, Gathered *g,
         continue;
       for (uint32_t side = 0; side < 2; side++)
         {
-          Arc **arcs = side ? cg_children (cg, s) : cg_parents (cg, s);
           uint32_t narcs = side ? s->nchildren : s->nparents;
 
           for (uint32_t i = 0; i < narcs; i++, k++)
             {
-              Arc *a = arcs[i];
+              Arc *a = side ? cg_child (cg, s, i) : cg_parent (cg, s, i);
               const Sym *other = side ? a->child : a->parent;
               size_t at = tail_index (tails, other);
 

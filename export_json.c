@@ -180,7 +180,6 @@ static void
 function_entry (const Json *j, Sym *s)
 {
   const CallGraph *cg = &j->run->cg;
-  Arc **parents = cg_parents (cg, s), **children = cg_children (cg, s);
 
   out_printf ("{\"kind\":\"function\",\"index\":%d,", s->index);
   sym_fields (j, s);
@@ -190,14 +189,22 @@ function_entry (const Json *j, Sym *s)
   out_printf (",\"spontaneous\":%s,\"callers\":[",
               s->nparents == 0 ? "true" : "false");
   for (uint32_t k = 0; k < s->nparents; k++)
-    arc_entry (j, parents[k], parents[k]->parent,
-               parents[k]->parent == s || in_same_cycle (s, parents[k]->parent),
-               s->cyc_head->ncalls, k == 0);
+    {
+      Arc *a = cg_parent (cg, s, k);
+
+      arc_entry (j, a, a->parent,
+                 a->parent == s || in_same_cycle (s, a->parent),
+                 s->cyc_head->ncalls, k == 0);
+    }
   out_str ("],\"callees\":[");
   for (uint32_t k = 0; k < s->nchildren; k++)
-    arc_entry (j, children[k], children[k]->child,
-               children[k]->child == s || in_same_cycle (s, children[k]->child),
-               children[k]->child->cyc_head->ncalls, k == 0);
+    {
+      Arc *a = cg_child (cg, s, k);
+
+      arc_entry (j, a, a->child,
+                 a->child == s || in_same_cycle (s, a->child),
+                 a->child->cyc_head->ncalls, k == 0);
+    }
   out_str ("]}");
 }
 
