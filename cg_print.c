@@ -942,12 +942,12 @@ print_index_rows (void *ctx, void *state, size_t begin, size_t end)
 
       /* The rows' symbols lie anywhere: each column's are asked for
          ahead, and their names once they have come.  */
-      for (size_t j = i + SYM_LOAD_AHEAD; j < ix->total && i + SYM_LOAD_AHEAD < end;
-           j += ix->rows)
-        sym_prefetch (ix->name[j]);
-      for (size_t j = i + SYM_LOAD_AHEAD / 2;
-           j < ix->nnames && i + SYM_LOAD_AHEAD / 2 < end; j += ix->rows)
-        __builtin_prefetch (ix->name[j]->name);
+      if (i + SYM_LOAD_AHEAD < end)
+        for (size_t j = i + SYM_LOAD_AHEAD; j < ix->total; j += ix->rows)
+          sym_prefetch (ix->name[j]);
+      if (i + SYM_LOAD_AHEAD / 2 < end)
+        for (size_t j = i + SYM_LOAD_AHEAD / 2; j < ix->nnames; j += ix->rows)
+          __builtin_prefetch (ix->name[j]->name);
 
       for (size_t j = i; j < ix->total; j += ix->rows)
         {

@@ -430,51 +430,10 @@ core_free_strtab (Core *core)
   core->strtab = NULL;
 }
 
-/* SYMTAB's names, copied into one block; a name shared by neighbours
-   (a function's line symbols) stays shared.  */
-static void
-own_names (SymTab *symtab)
-{
-  Sym *base = symtab->base;
-  size_t total = 0;
-  const char *last = NULL;
-  char *at;
-
-  for (size_t i = 0; i < symtab->len; i++)
-    if (base[i].name && base[i].name != last)
-      {
-        last = base[i].name;
-        total += strlen (last) + 1;
-      }
-  at = symtab->name_store = gp_malloc (total ? total : 1);
-  last = NULL;
-  for (size_t i = 0; i < symtab->len; i++)
-    {
-      const char *old = base[i].name;
-
-      if (!old)
-        continue;
-      if (old == last)
-        base[i].name = base[i - 1].name;
-      else
-        {
-          size_t n = strlen (old) + 1;
-
-          memcpy (at, old, n);
-          base[i].name = at;
-          at += n;
-        }
-      last = old;
-      /* A shown name that is the name itself moves with it.  */
-      if (base[i].shown_name == old)
-        base[i].shown_name = base[i].name;
-    }
-}
-
 void
 core_close_bfd (Core *core, SymTab *symtab)
 {
-  own_names (symtab);
+  symtab_own_names (symtab);
   free (core->synthetic);
   free (core->syms);
   dws_close (core->dws);

@@ -371,6 +371,44 @@ symtab_lookup (const SymTab *tab, vma_t addr)
 }
 
 void
+symtab_own_names (SymTab *symtab)
+{
+  Sym *base = symtab->base;
+  size_t total = 0;
+  const char *last = NULL, *last_copy = NULL;
+  char *at;
+
+  for (size_t i = 0; i < symtab->len; i++)
+    if (base[i].name && base[i].name != last)
+      {
+        last = base[i].name;
+        total += strlen (last) + 1;
+      }
+  at = symtab->name_store = gp_malloc (total ? total : 1);
+  last = NULL;
+  for (size_t i = 0; i < symtab->len; i++)
+    {
+      const char *old = base[i].name;
+
+      if (!old)
+        continue;
+      if (old != last)
+        {
+          size_t n = strlen (old) + 1;
+
+          memcpy (at, old, n);
+          last_copy = at;
+          at += n;
+        }
+      base[i].name = last_copy;
+      last = old;
+      /* A shown name that is the name itself moves with it.  */
+      if (base[i].shown_name == old)
+        base[i].shown_name = base[i].name;
+    }
+}
+
+void
 symtab_free (SymTab *tab)
 {
   free (tab->base);

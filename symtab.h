@@ -199,6 +199,11 @@ sym_prefetch (const Sym *s)
   __builtin_prefetch ((const char *) (s + 1) - 1);
 }
 
+/* Copy the names into one block of the table's own (name_store), for
+   when the memory they are in goes away; symbols next to each other
+   that shared a name string still do.  */
+void symtab_own_names (SymTab *symtab);
+
 void symtab_free (SymTab *tab);
 
 /* Intern PATH; creates the entry on first use.  */

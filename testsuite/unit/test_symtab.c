@@ -570,6 +570,49 @@ test_listed_keys (Rng *rng)
   free (tab.base);
 }
 
+/* symtab_own_names: the same names in memory of the table's, shared
+   where neighbours shared one, shown names that were the name moved
+   along, others kept.  */
+static void
+test_own_names (void)
+{
+  SymTab tab = { 0 };
+  size_t cap = 0;
+  char *src = malloc (9);
+  const char *f, *g, *demangled = "f()";
+  bool moved = true;
+
+  if (!src)
+    exit (99);
+  memcpy (src, "main\0f\0g", 9);
+  f = src + 5;
+  g = src + 7;
+
+  add_sym (&tab, &cap, src, 0x100, FUNC, GLOBAL);
+  add_sym (&tab, &cap, f, 0x110, FUNC, GLOBAL)->shown_name = f;
+  add_sym (&tab, &cap, f, 0x118, FUNC, GLOBAL);
+  add_sym (&tab, &cap, NULL, 0x120, FUNC, GLOBAL);
+  add_sym (&tab, &cap, f, 0x128, FUNC, GLOBAL)->shown_name = demangled;
+  add_sym (&tab, &cap, g, 0x130, FUNC, STATIC);
+  symtab_own_names (&tab);
+  memset (src, 'x', 9);
+  free (src);
+  for (size_t i = 0; i < tab.len; i++)
+    if (tab.base[i].name)
+      moved &= tab.base[i].name >= tab.name_store
+               && tab.base[i].name < tab.name_store + 9;
+  check (moved, "every name is in the table's own block");
+  check (names_are (&tab, "main f f (null) f g"), "the names are the same");
+  check (tab.base[1].name == tab.base[2].name
+         && tab.base[2].name == tab.base[4].name,
+         "neighbours sharing a name share it, across a nameless symbol");
+  check (tab.base[1].shown_name == tab.base[1].name
+         && tab.base[4].shown_name == demangled
+         && tab.base[2].shown_name == NULL,
+         "a shown name that was the name moves with it, others stay");
+  symtab_free (&tab);
+}
+
 int
 main (void)
 {
@@ -587,5 +630,6 @@ main (void)
   test_srcfiles ();
   test_listed_name_order (&rng);
   test_listed_keys (&rng);
+  test_own_names ();
   return check_done ();
 }
