@@ -787,14 +787,6 @@ sort_topologically (SymTab *st)
    for some visits ahead, the arc once its symbol has come.  */
 enum { SYM_AHEAD = 16, ARC_AHEAD = 8 };
 
-static inline void
-prefetch_sym (const Sym *s)
-{
-  __builtin_prefetch (s);
-  __builtin_prefetch ((const char *) s + 64);
-  __builtin_prefetch ((const char *) (s + 1) - 1);
-}
-
 /* The first of the N arcs at SLICE, if any.  */
 static inline void
 prefetch_first_arc (const CallGraph *cg, const uint32_t *slice, uint32_t n)
@@ -871,7 +863,7 @@ propagate_flags (Run *run, Sym **top_sorted, size_t n)
       Sym *child = top_sorted[i];
 
       if (i >= SYM_AHEAD)
-        prefetch_sym (top_sorted[i - SYM_AHEAD]);
+        sym_prefetch (top_sorted[i - SYM_AHEAD]);
       if (i >= ARC_AHEAD)
         prefetch_first_arc (&run->cg, cg_parents (&run->cg, top_sorted[i - ARC_AHEAD]),
                             top_sorted[i - ARC_AHEAD]->nparents);
@@ -1374,7 +1366,7 @@ cg_propagate (Run *run)
       Sym *s = top_sorted[i];
 
       if (i + SYM_AHEAD < n)
-        prefetch_sym (top_sorted[i + SYM_AHEAD]);
+        sym_prefetch (top_sorted[i + SYM_AHEAD]);
       if (i + ARC_AHEAD < n)
         prefetch_first_arc (cg, cg_children (cg, top_sorted[i + ARC_AHEAD]),
                             top_sorted[i + ARC_AHEAD]->nchildren);

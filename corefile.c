@@ -430,20 +430,28 @@ core_free_strtab (Core *core)
   core->strtab = NULL;
 }
 
-void
-core_close_bfd (Core *core, SymTab *symtab)
+/* Free what BFD and the DWARF reader hold, and BFD itself.  */
+static void
+release_bfd (Core *core)
 {
-  symtab_own_names (symtab);
   free (core->synthetic);
   free (core->syms);
   dws_close (core->dws);
-  bfd_close (core->abfd);
+  if (core->abfd)
+    bfd_close (core->abfd);
   core->synthetic = NULL;
   core->syms = NULL;
   core->nsyms = core->nsyms_canonical = 0;
   core->dws = NULL;
   core->abfd = NULL;
   core->text = NULL;
+}
+
+void
+core_close_bfd (Core *core, SymTab *symtab)
+{
+  symtab_own_names (symtab);
+  release_bfd (core);
   core->may_have_lines = false;   /* core_src_info has nothing to ask */
 }
 
@@ -461,11 +469,7 @@ core_close (Core *core)
   free (core->map);
   free (core->symfile_names);
   free (core->text_space);
-  free (core->synthetic);
-  free (core->syms);
-  dws_close (core->dws);
-  if (core->abfd)
-    bfd_close (core->abfd);
+  release_bfd (core);
   free (core);
 }
 

@@ -432,10 +432,15 @@ hist_print (Run *run)
 
       if (i + SYM_LOAD_AHEAD < n)
         sym_prefetch (sorted[i + SYM_LOAD_AHEAD]);
-      if (s->ncalls != 0 && (s->hist_time + s->child_time) / s->ncalls > top_time)
+      if (s->ncalls != 0)
         {
-          top_time = (s->hist_time + s->child_time) / s->ncalls;
-          called = true;
+          double per_call = (s->hist_time + s->child_time) / s->ncalls;
+
+          if (per_call > top_time)
+            {
+              top_time = per_call;
+              called = true;
+            }
         }
       if (sym_ids_pass (&run->ids, INCL_FLAT, s->addr))
         {
