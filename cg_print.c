@@ -294,20 +294,11 @@ entry_printed (const Run *run, const Sym *s)
    [7]\n") reads the same every time the call graph prints it, once per
    call it makes or takes.  So the names of the symbols the call graph
    shows are formatted once, on all threads, before the entries, each
-   into a 32-byte slot: most are short and copied from their slot, one
-   cache line, where a pointer to text elsewhere cost a second miss per
-   line of a big graph.  */
-enum { TAIL_INLINE = 28, TAIL_BUILDERS = 8 };
-
-typedef struct Tail
-{
-  uint32_t len;           /* 0 if not formatted: printed the slow way */
-  union
-  {
-    char text[TAIL_INLINE];       /* len <= TAIL_INLINE */
-    const char *ptr;              /* a longer one, in a builder's buffer */
-  } u;
-} Tail;
+   into a slot of one cache line, beside the symbol's call total (which
+   a callee's line also prints): most names are short and copied from
+   their slot, where a pointer to text elsewhere, or a second array for
+   the totals, cost one more miss per line of a big graph.  */
+enum { TAIL_INLINE = 40, TAIL_BUILDERS = 8 };
 
 /* A call total as an arc line ends its "called" column ("%-7lu" and
    the five blanks after it), formatted once per symbol: the lines of a
@@ -320,6 +311,19 @@ typedef struct CallsText
   unsigned char len;      /* 0 if too long: printed the slow way */
 } CallsText;
 
+typedef struct Tail
+{
+  uint32_t len;           /* 0 if not formatted: printed the slow way */
+  CallsText calls;        /* the symbol's call total, formatted */
+  union
+  {
+    char text[TAIL_INLINE];       /* len <= TAIL_INLINE */
+    const char *ptr;              /* a longer one, in a builder's buffer */
+  } u;
+} Tail;
+
+_Static_assert (sizeof (Tail) == 64, "a name slot is one cache line");
+
 typedef struct NameTails
 {
   const Sym *base;
@@ -329,7 +333,6 @@ typedef struct NameTails
   /* Per symbol, the calls of its cycle (or its own): a callee line's
      total, without the load of the callee's head.  */
   unsigned long *head_calls;
-  CallsText *calls_text;  /* head_calls[i] formatted */
   /* The parents line of an entry without callers, formatted once: its
      translation and printf cost more than the rest of the entry.  */
   char *spontaneous;
@@ -379,7 +382,7 @@ build_tails (void *arg)
 
       tail[i].len = 0;
       r->t->head_calls[i] = s->cyc_head->ncalls;
-      format_calls (&r->t->calls_text[i], s->cyc_head->ncalls);
+      format_calls (&tail[i].calls, s->cyc_head->ncalls);
       if (!entry_printed (r->run, s) && s->nparents == 0 && s->nchildren == 0)
         continue;
       print_name (&r->run->names, s);
@@ -421,11 +424,10 @@ tails_init (NameTails *t, const Run *run)
   memset (t, 0, sizeof *t);
   t->base = run->symtab.base;
   t->n = run->symtab.len + 1;
-  /* Slots on 32-byte boundaries, so that none straddles two lines.  */
+  /* Each slot in a cache line of its own.  */
   if (posix_memalign ((void **) &t->tail, 64, t->n * sizeof *t->tail) != 0)
     gp_die (_("%s: out of memory\n"), whoami);
   t->head_calls = gp_reallocarray (NULL, t->n, sizeof *t->head_calls);
-  t->calls_text = gp_reallocarray (NULL, t->n, sizeof *t->calls_text);
   if (nthreads > TAIL_BUILDERS)
     nthreads = TAIL_BUILDERS;
   if (t->n < 4096)
@@ -452,7 +454,6 @@ tails_free (NameTails *t)
 {
   free (t->tail);
   free (t->head_calls);
-  free (t->calls_text);
   for (unsigned k = 0; k < TAIL_BUILDERS; k++)
     free (t->long_text[k]);
   free (t->spontaneous);
@@ -534,7 +535,7 @@ static bool
 build_arc_columns (const Run *run, const ArcLine *l, bool inside,
                    const NameTails *tails, size_t total_at)
 {
-  const CallsText *total_text = &tails->calls_text[total_at];
+  const CallsText *total_text = &tails->tail[total_at].calls;
   int children_width = run->opt.bsd_style ? 11 : 7;
   char *p;
 
@@ -758,8 +759,6 @@ gather_lines (const Run *run, const NameTails *tails, Gathered *g,
                                        a->time + a->child_time, a->count,
                                        a, other, a->kind };
               __builtin_prefetch (&tails->tail[at]);
-              if (side)
-                __builtin_prefetch (&tails->calls_text[at]);
             }
         }
     }
