@@ -63,9 +63,11 @@ slot_from (const CallGraph *cg, const Sym *parent, const Sym *child,
 static void
 rehash (CallGraph *cg, const SymTab *symtab, size_t cap)
 {
+  gp_prefault_wait (&cg->hash_prefault);
   free (cg->hash);
   cg->hash = gp_calloc (cap, sizeof *cg->hash);
   cg->hash_cap = cap;
+  gp_prefault_start (&cg->hash_prefault, cg->hash, cap * sizeof *cg->hash);
   for (size_t i = 0; i < cg->narcs; i++)
     {
       bool found;
@@ -96,8 +98,11 @@ cg_expect_arcs (CallGraph *cg, const SymTab *symtab, uint64_t n)
   want = cg->narcs + n < cap / 2 ? (size_t) (cg->narcs + n) : cap / 2;
   if (want > cg->cap)
     {
+      gp_prefault_wait (&cg->arcs_prefault);
       cg->arcs = gp_reallocarray (cg->arcs, want, sizeof *cg->arcs);
       cg->cap = want;
+      gp_prefault_start (&cg->arcs_prefault, cg->arcs + cg->narcs,
+                         (want - cg->narcs) * sizeof *cg->arcs);
     }
 }
 
@@ -133,7 +138,11 @@ arc_add_at (CallGraph *cg, Sym *parent, Sym *child, size_t home,
       a->count += count;
       return a;
     }
-  gp_grow (&cg->arcs, &cg->cap, cg->narcs + 1, sizeof *cg->arcs);
+  if (cg->narcs == cg->cap)
+    {
+      gp_prefault_wait (&cg->arcs_prefault);
+      gp_grow (&cg->arcs, &cg->cap, cg->narcs + 1, sizeof *cg->arcs);
+    }
   a = &cg->arcs[cg->narcs++];
   memset (a, 0, sizeof *a);
   a->parent = parent;
@@ -517,6 +526,8 @@ cg_tally_finish (CallGraph *cg)
 {
   TallyMemo *m = cg->memo;
 
+  gp_prefault_wait (&cg->hash_prefault);
+  gp_prefault_wait (&cg->arcs_prefault);
   /* Freed now, the buffers serve the analysis's arrays.  */
   free (cg->pipe);
   cg->pipe = NULL;

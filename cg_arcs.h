@@ -43,6 +43,9 @@ typedef struct CallGraph
   size_t hash_cap;
   struct TallyMemo *memo; /* when merging files: where each record went */
   struct TallyPipe *pipe; /* cg_tally_batch's batches */
+  /* The page faults of the hash and of the arcs to come, taken on
+     another thread while the records are read (until cg_tally_finish).  */
+  GpPrefault hash_prefault, arcs_prefault;
 
   /* Built by cg_assemble and cg_propagate.  */
   /* Arc numbers (places in arcs), 4 bytes where a pointer takes 8:

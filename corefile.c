@@ -732,7 +732,9 @@ core_create_function_syms (Core *core, const Options *opt, SymTab *symtab,
                                sizeof *syms);
   size_t n = 0;
   ClassMemo memo[CLASS_MEMO] = { { 0 } };
+  GpPrefault prefault;
 
+  gp_prefault_start (&prefault, syms, (size_t) core->nsyms * sizeof *syms);
   for (long i = 0; i < core->nsyms; i++)
     {
       asymbol *asym = core->syms[i];
@@ -759,6 +761,7 @@ core_create_function_syms (Core *core, const Options *opt, SymTab *symtab,
       s->is_bb_head = true;
       s->is_static = cls == 't';
     }
+  gp_prefault_wait (&prefault);
   if (n == 0)
     gp_die (_("%s: file `%s' has no symbols\n"), whoami, core->filename);
   symtab->base = syms;

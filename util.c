@@ -134,6 +134,7 @@ gp_prefault_wait (GpPrefault *f)
 {
   if (f->started)
     gp_task_wait (&f->task);
+  f->started = false;
 }
 
 /* Whether the process may grow without a set limit: under ulimit -v

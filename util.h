@@ -70,7 +70,10 @@ void gp_task_wait (GpTask *task);
 /* The page faults of the N bytes at P taken on another thread
    (MADV_POPULATE_WRITE: the kernel only fills in page tables, so the
    caller may write there meanwhile), for a big array about to be filled
-   once.  Nothing for less than 4 MB, one CPU or a kernel before 5.14.  */
+   once.  Nothing for less than 4 MB, one CPU or a kernel before 5.14.
+   gp_prefault_wait before the array is freed or moved; waiting again,
+   or on a GpPrefault never started but set by gp_prefault_start or
+   zeroed, does nothing.  */
 typedef struct GpPrefault
 {
   char *start;
