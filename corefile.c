@@ -30,11 +30,27 @@ struct RawStrtab
 
 /* ---- the raw ELF string table ------------------------------------------ */
 
-static uint64_t
+/* An N-byte number at P, big- or little-endian.  The 4- and 8-byte ones
+   are most of a symbol table's: a load each, and a swap if the file's
+   order is not the host's.  */
+static inline uint64_t
 get_uint (const unsigned char *p, int n, bool big)
 {
+  bool swap = big != (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__);
   uint64_t v = 0;
 
+  if (n == 4)
+    {
+      uint32_t w;
+
+      memcpy (&w, p, 4);
+      return swap ? __builtin_bswap32 (w) : w;
+    }
+  if (n == 8)
+    {
+      memcpy (&v, p, 8);
+      return swap ? __builtin_bswap64 (v) : v;
+    }
   for (int i = 0; i < n; i++)
     v |= (uint64_t) p[big ? i : n - 1 - i] << (8 * (n - 1 - i));
   return v;
