@@ -129,15 +129,52 @@ ex_json_number (double v)
   if (!isfinite (v))
     out_str ("null");
   else if (v == floor (v) && fabs (v) < 1e15)
-    out_printf ("%.0f", v);
+    {
+      /* "%.0f" of a whole number below 1e15: its digits, exactly; minus
+         zero keeps its sign.  */
+      if (v == 0 && signbit (v))
+        out_str ("-0");
+      else
+        ex_json_int ((long long) v);
+    }
   else
     out_printf ("%.12g", v);
 }
 
+/* The numbers of an export are most of its bytes: written without
+   printf's format parsing.  */
 void
 ex_json_uint (uint64_t v)
 {
-  out_printf ("%llu", (unsigned long long) v);
+  char digits[24], *end = digits + sizeof digits, *p = out_utoa (v, end);
+
+  out_write (p, (size_t) (end - p));
+}
+
+void
+ex_json_int (long long v)
+{
+  if (v < 0)
+    {
+      out_char ('-');
+      ex_json_uint (-(unsigned long long) v);
+    }
+  else
+    ex_json_uint ((unsigned long long) v);
+}
+
+void
+ex_json_hex (uint64_t v)
+{
+  char digits[24], *end = digits + sizeof digits, *p = end;
+
+  do
+    {
+      *--p = "0123456789abcdef"[v & 15];
+      v >>= 4;
+    }
+  while (v);
+  out_write (p, (size_t) (end - p));
 }
 
 void

@@ -47,12 +47,15 @@ sym_fields (const Json *j, Sym *s)
       key ("mangled");
       ex_json_string (s->name, false);
     }
-  out_printf (",\"address\":\"0x%llx\"", (unsigned long long) s->addr);
+  out_str (",\"address\":\"0x");
+  ex_json_hex (s->addr);
+  out_char ('"');
   if (s->file)
     {
       key ("file");
       ex_json_string (s->file->name, false);
-      out_printf (",\"line\":%d", s->line_num);
+      out_str (",\"line\":");
+      ex_json_int (s->line_num);
     }
 }
 
@@ -152,14 +155,20 @@ arc_entry (const Json *j, const Arc *a, Sym *other, bool inner,
 {
   out_str (first ? "{" : ",{");
   sym_fields (j, other);
-  out_printf (",\"index\":%d,\"printed\":%s", other->index,
-              other->print_flag ? "true" : "false");
+  out_str (",\"index\":");
+  ex_json_int (other->index);
+  out_str (other->print_flag ? ",\"printed\":true" : ",\"printed\":false");
   if (other->cyc_num)
-    out_printf (",\"cycle\":%d", other->cyc_num);
-  out_printf (",\"count\":%lu", a->count);
+    {
+      out_str (",\"cycle\":");
+      ex_json_int (other->cyc_num);
+    }
+  out_str (",\"count\":");
+  ex_json_uint (a->count);
   if (!inner)
     {
-      out_printf (",\"total\":%lu", total);
+      out_str (",\"total\":");
+      ex_json_uint (total);
       time_field (j, "self", a->time);
       time_field (j, "children", a->child_time);
     }
@@ -173,7 +182,26 @@ entry_times (const Json *j, const Sym *s)
   ex_json_number (100 * (s->prop_self + s->prop_child) / j->run->cg.print_time);
   time_field (j, "self", s->prop_self);
   time_field (j, "children", s->prop_child);
-  out_printf (",\"calls\":%lu,\"self_calls\":%lu", s->ncalls, s->self_calls);
+  out_str (",\"calls\":");
+  ex_json_uint (s->ncalls);
+  out_str (",\"self_calls\":");
+  ex_json_uint (s->self_calls);
+}
+
+/* An entry's arcs, the symbols at their other ends and those symbols'
+   names (and a callee's cycle head, for the total) lie anywhere in
+   memory: asked for this many lines ahead, each level once the one
+   before it has come.  */
+enum { ARC_AHEAD = 8, OTHER_AHEAD = 4, NAME_AHEAD = 2, ENTRY_AHEAD = 4 };
+
+/* Entry S's first arcs on both sides, for when its turn comes.  */
+static void
+prefetch_entry (const CallGraph *cg, const Sym *s)
+{
+  for (uint32_t k = 0; k < s->nparents && k < ARC_AHEAD; k++)
+    __builtin_prefetch (cg_parent (cg, s, k));
+  for (uint32_t k = 0; k < s->nchildren && k < ARC_AHEAD; k++)
+    __builtin_prefetch (cg_child (cg, s, k));
 }
 
 static void
@@ -181,16 +209,28 @@ function_entry (const Json *j, Sym *s)
 {
   const CallGraph *cg = &j->run->cg;
 
-  out_printf ("{\"kind\":\"function\",\"index\":%d,", s->index);
+  out_str ("{\"kind\":\"function\",\"index\":");
+  ex_json_int (s->index);
+  out_char (',');
   sym_fields (j, s);
   if (s->cyc_num)
-    out_printf (",\"cycle\":%d", s->cyc_num);
+    {
+      out_str (",\"cycle\":");
+      ex_json_int (s->cyc_num);
+    }
   entry_times (j, s);
   out_printf (",\"spontaneous\":%s,\"callers\":[",
               s->nparents == 0 ? "true" : "false");
   for (uint32_t k = 0; k < s->nparents; k++)
     {
       Arc *a = cg_parent (cg, s, k);
+
+      if (k + ARC_AHEAD < s->nparents)
+        __builtin_prefetch (cg_parent (cg, s, k + ARC_AHEAD));
+      if (k + OTHER_AHEAD < s->nparents)
+        sym_prefetch (cg_parent (cg, s, k + OTHER_AHEAD)->parent);
+      if (k + NAME_AHEAD < s->nparents)
+        __builtin_prefetch (cg_parent (cg, s, k + NAME_AHEAD)->parent->name);
 
       arc_entry (j, a, a->parent,
                  a->parent == s || in_same_cycle (s, a->parent),
@@ -200,6 +240,18 @@ function_entry (const Json *j, Sym *s)
   for (uint32_t k = 0; k < s->nchildren; k++)
     {
       Arc *a = cg_child (cg, s, k);
+
+      if (k + ARC_AHEAD < s->nchildren)
+        __builtin_prefetch (cg_child (cg, s, k + ARC_AHEAD));
+      if (k + OTHER_AHEAD < s->nchildren)
+        sym_prefetch (cg_child (cg, s, k + OTHER_AHEAD)->child);
+      if (k + NAME_AHEAD < s->nchildren)
+        {
+          const Sym *c = cg_child (cg, s, k + NAME_AHEAD)->child;
+
+          __builtin_prefetch (c->name);
+          __builtin_prefetch (&c->cyc_head->ncalls);
+        }
 
       arc_entry (j, a, a->child,
                  a->child == s || in_same_cycle (s, a->child),
@@ -244,6 +296,11 @@ call_graph (const Json *j)
   for (size_t i = 0; i < cg->ntime_sorted; i++)
     {
       Sym *s = cg->time_sorted[i];
+
+      if (i + 2 * ENTRY_AHEAD < cg->ntime_sorted)
+        sym_prefetch (cg->time_sorted[i + 2 * ENTRY_AHEAD]);
+      if (i + ENTRY_AHEAD < cg->ntime_sorted)
+        prefetch_entry (cg, cg->time_sorted[i + ENTRY_AHEAD]);
 
       if ((opt->ignore_zeros && s->ncalls == 0 && s->self_calls == 0
            && s->prop_self == 0 && s->prop_child == 0)

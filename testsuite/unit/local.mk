@@ -53,6 +53,12 @@ TESTS += testsuite/unit/test_out
 testsuite_unit_test_out_SOURCES = testsuite/unit/test_out.c $(UNIT_COMMON)
 testsuite_unit_test_out_LDADD = $(UNIT_LDADD)
 
+# the exports' numbers, against printf
+check_PROGRAMS += testsuite/unit/test_json_numbers
+TESTS += testsuite/unit/test_json_numbers
+testsuite_unit_test_json_numbers_SOURCES = testsuite/unit/test_json_numbers.c $(UNIT_COMMON)
+testsuite_unit_test_json_numbers_LDADD = $(UNIT_LDADD)
+
 # printing a list on several threads, in order
 check_PROGRAMS += testsuite/unit/test_out_items
 TESTS += testsuite/unit/test_out_items
