@@ -613,6 +613,50 @@ cmp_remainder (const void *a, const void *b)
   return l->i < r->i ? -1 : l->i > r->i;
 }
 
+/* Rearrange REM[0 .. N - 1] so that its first K places hold the K
+   remainders cmp_remainder orders first, in any order: a quickselect,
+   where sorting all of them cost n log n at every expansion of a big
+   component.  cmp_remainder is a strict order (ties go by index), so
+   the K are the same ones a sort would put first.  */
+static void
+select_first (Remainder *rem, size_t n, size_t k)
+{
+  size_t lo = 0, hi = n;
+
+  while (lo < k && k < hi)
+    {
+      Remainder pivot = rem[lo + (hi - lo) / 2], t;
+      size_t lt = lo, i = lo, gt = hi;
+
+      /* [lo, lt) before the pivot, [lt, gt) the pivot, [gt, hi) after.  */
+      while (i < gt)
+        {
+          int c = cmp_remainder (&rem[i], &pivot);
+
+          if (c < 0)
+            {
+              t = rem[lt];
+              rem[lt++] = rem[i];
+              rem[i++] = t;
+            }
+          else if (c > 0)
+            {
+              t = rem[--gt];
+              rem[gt] = rem[i];
+              rem[i] = t;
+            }
+          else
+            i++;
+        }
+      if (k <= lt)
+        hi = lt;
+      else if (k >= gt)
+        lo = gt;
+      else
+        return;
+    }
+}
+
 void
 ex_apportion (uint64_t total, const double *w, size_t n, uint64_t *part)
 {
@@ -641,19 +685,32 @@ ex_apportion (uint64_t total, const double *w, size_t n, uint64_t *part)
         rem[nrem].r = ideal - whole;
         rem[nrem++].i = i;
       }
-  qsort (rem, nrem, sizeof *rem, cmp_remainder);
-  /* Rounding can leave more to give than there are remainders.  */
-  for (size_t j = 0; given < total; j = (j + 1) % nrem)
+  if (given < total)
     {
-      part[rem[j].i]++;
-      given++;
+      /* One more for each in the order of the remainders, round after
+         round (rounding can leave more to give than there are
+         remainders): a whole round for every one, then one for the REST
+         first ones, which need only be found, not sorted.  */
+      uint64_t left = total - given, rounds = left / nrem;
+      size_t rest = (size_t) (left % nrem);
+
+      for (size_t j = 0; rounds > 0 && j < nrem; j++)
+        part[rem[j].i] += rounds;
+      select_first (rem, nrem, rest);
+      for (size_t j = 0; j < rest; j++)
+        part[rem[j].i]++;
     }
-  for (size_t j = nrem; given > total && j-- > 0;)
-    if (part[rem[j].i] > 0)
-      {
-        part[rem[j].i]--;
-        given--;
-      }
+  else if (given > total)
+    {
+      /* Taken back from the smallest remainders up (rare).  */
+      qsort (rem, nrem, sizeof *rem, cmp_remainder);
+      for (size_t j = nrem; given > total && j-- > 0;)
+        if (part[rem[j].i] > 0)
+          {
+            part[rem[j].i]--;
+            given--;
+          }
+    }
   free (rem);
 }
 
@@ -667,10 +724,15 @@ typedef struct Expander
   uint32_t *frames;
   size_t depth, max_depth;
   uint64_t steps_left;
-  size_t *items;          /* per component, count_items */
+  /* Every component's items (each member's own ticks, then its arcs
+     out), laid out once, component K's from first_item[K]: a big
+     component is expanded many times, and its arcs lie anywhere.  */
+  size_t *first_item;
+  double *weight;         /* the ticks each item shares in */
+  uint32_t *callee;       /* an arc's callee component */
+  bool *inner;            /* an arc within its component */
   /* Scratch shared by all levels, as a stack: a level uses the slots
      from its base up and gives them back on return.  */
-  double *w;
   uint64_t *part;
   size_t cap, top;
 } Expander;
@@ -690,50 +752,50 @@ emit_truncated (Expander *e, uint64_t ticks)
   e->depth--;
 }
 
-/* Component K's items: each member's own ticks, then its arcs out.  */
-static size_t
-count_items (const Model *m, uint32_t k)
-{
-  size_t n = 0;
-
-  for (uint32_t i = m->scc_first[k]; i < m->scc_first[k + 1]; i++)
-    n += 1 + m->node[m->scc_member[i]].nout;
-  return n;
-}
-
-/* Weigh component K's N items into the scratch from BASE on.  */
+/* The items of every component, in component order.  */
 static void
-weigh_items (Expander *e, uint32_t k, size_t base, size_t n)
+lay_out_items (Expander *e)
 {
   const Model *m = e->m;
+  size_t n = 0;
 
-  if (base + n > e->cap)
+  e->first_item = gp_reallocarray (NULL, (size_t) m->nscc + 1,
+                                   sizeof *e->first_item);
+  for (uint32_t k = 0; k < m->nscc; k++)
     {
-      e->cap = (base + n) * 2;
-      e->w = gp_reallocarray (e->w, e->cap, sizeof *e->w);
-      e->part = gp_reallocarray (e->part, e->cap, sizeof *e->part);
+      e->first_item[k] = n;
+      for (uint32_t i = m->scc_first[k]; i < m->scc_first[k + 1]; i++)
+        n += 1 + m->node[m->scc_member[i]].nout;
     }
+  e->first_item[m->nscc] = n;
+  e->weight = gp_reallocarray (NULL, n ? n : 1, sizeof *e->weight);
+  e->callee = gp_calloc (n ? n : 1, sizeof *e->callee);
+  e->inner = gp_calloc (n ? n : 1, sizeof *e->inner);
   n = 0;
-  for (uint32_t i = m->scc_first[k]; i < m->scc_first[k + 1]; i++)
-    {
-      const ExNode *node = &m->node[m->scc_member[i]];
+  for (uint32_t k = 0; k < m->nscc; k++)
+    for (uint32_t i = m->scc_first[k]; i < m->scc_first[k + 1]; i++)
+      {
+        const ExNode *node = &m->node[m->scc_member[i]];
 
-      e->w[base + n++] = (double) node->self_ticks;
-      for (uint32_t j = 0; j < node->nout; j++)
-        {
-          const ExArc *a = &m->arc[m->out[node->first_out + j]];
+        e->weight[n++] = (double) node->self_ticks;
+        for (uint32_t j = 0; j < node->nout; j++, n++)
+          {
+            const ExArc *a = &m->arc[m->out[node->first_out + j]];
 
-          e->w[base + n++] = a->inner ? 0.0 : (double) a->ticks;
-        }
-    }
+            e->weight[n] = a->inner ? 0.0 : (double) a->ticks;
+            e->callee[n] = m->node[a->to].scc;
+            e->inner[n] = a->inner;
+          }
+      }
 }
 
 static void expand (Expander *e, uint32_t k, uint64_t ticks);
 
 /* One member of a component: its frame (if shown), its own ticks, and
-   its callees below it.  */
+   its callees below it.  Its items are *ITEM on in the scratch, and
+   *ITEM + AT in the laid-out items.  */
 static void
-expand_member (Expander *e, uint32_t v, size_t *item)
+expand_member (Expander *e, uint32_t v, size_t *item, size_t at)
 {
   const ExNode *n = &e->m->node[v];
   uint64_t share = 0;
@@ -747,14 +809,13 @@ expand_member (Expander *e, uint32_t v, size_t *item)
     (*item)++;  /* a hidden function's own time is left out */
   for (uint32_t j = 0; j < n->nout; j++)
     {
-      const ExArc *a = &e->m->arc[e->m->out[n->first_out + j]];
-      uint32_t callee = e->m->node[a->to].scc;
+      size_t p = *item + at;
+      uint32_t callee = e->callee[p];
 
       share += e->part[(*item)++];
-      if (j + 1 < n->nout
-          && e->m->node[e->m->arc[e->m->out[n->first_out + j + 1]].to].scc == callee)
+      if (j + 1 < n->nout && e->callee[p + 1] == callee)
         continue;  /* more calls into the same component follow */
-      if (!a->inner)
+      if (!e->inner[p])
         expand (e, callee, share);
       share = 0;
     }
@@ -771,21 +832,25 @@ expand (Expander *e, uint32_t k, uint64_t ticks)
 
   if (ticks == 0)
     return;
-  n = e->items[k];
+  n = e->first_item[k + 1] - e->first_item[k];
   if (e->depth >= e->max_depth || e->steps_left < n)
     {
       emit_truncated (e, ticks);
       return;
     }
   e->steps_left -= n;
-  weigh_items (e, k, base, n);
-  ex_apportion (ticks, e->w + base, n, e->part + base);
+  if (base + n > e->cap)
+    {
+      e->cap = (base + n) * 2;
+      e->part = gp_reallocarray (e->part, e->cap, sizeof *e->part);
+    }
+  ex_apportion (ticks, e->weight + e->first_item[k], n, e->part + base);
   e->top = base + n;
   if (cycle)
     e->frames[e->depth++] = model_cycle_frame (m, m->node[m->scc_member[m->scc_first[k]]].cycle);
   item = base;
   for (uint32_t i = m->scc_first[k]; i < m->scc_first[k + 1]; i++)
-    expand_member (e, m->scc_member[i], &item);
+    expand_member (e, m->scc_member[i], &item, e->first_item[k] - base);
   if (cycle)
     e->depth--;
   e->top = base;
@@ -804,9 +869,7 @@ model_stacks (Model *m, int max_depth, StackFn fn, void *ctx)
      frame comes last.  */
   e.frames = gp_calloc (e.max_depth + 3, sizeof *e.frames);
   e.steps_left = EX_MAX_STEPS;
-  e.items = gp_calloc (m->nscc + 1, sizeof *e.items);
-  for (uint32_t k = 0; k < m->nscc; k++)
-    e.items[k] = count_items (m, k);
+  lay_out_items (&e);
   for (uint32_t k = m->nscc; k-- > 0;)
     {
       uint64_t arriving = 0;
@@ -823,8 +886,10 @@ model_stacks (Model *m, int max_depth, StackFn fn, void *ctx)
         expand (&e, k, m->scc_ticks[k] - arriving);
     }
   free (e.frames);
-  free (e.items);
-  free (e.w);
+  free (e.first_item);
+  free (e.weight);
+  free (e.callee);
+  free (e.inner);
   free (e.part);
 }
 
