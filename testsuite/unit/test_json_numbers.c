@@ -1,7 +1,9 @@
-/* test_json_numbers.c - the exports' number writers (export.c) against
-   printf: ex_json_uint as "%llu", ex_json_int as "%lld", ex_json_hex as
-   "%llx", and ex_json_number as "%.0f" for whole numbers below 1e15
-   (minus zero included) and "%.12g" otherwise, "null" when not finite.  */
+/* test_json_numbers.c - the exports' numbers.  The writers (export.c)
+   against printf: ex_json_uint as "%llu", ex_json_int as "%lld",
+   ex_json_hex as "%llx", and ex_json_number as "%.0f" for whole numbers
+   below 1e15 (minus zero included) and "%.12g" otherwise, "null" when
+   not finite.  And ex_apportion (export_model.c), which shares ticks in
+   proportion, against a full sort of the remainders.  */
 
 #include "config.h"
 #include <math.h>
@@ -68,6 +70,88 @@ one_number (double v)
   expect ("ex_json_number", want);
 }
 
+/* ex_apportion against the way it was first written: all remainders
+   sorted, one more tick to each in turn.  */
+typedef struct RefRem
+{
+  double r;
+  size_t i;
+} RefRem;
+
+static int
+ref_cmp (const void *a, const void *b)
+{
+  const RefRem *l = a, *r = b;
+
+  if (l->r != r->r)
+    return l->r > r->r ? -1 : 1;
+  return l->i < r->i ? -1 : l->i > r->i;
+}
+
+static void
+ref_apportion (uint64_t total, const double *w, size_t n, uint64_t *part)
+{
+  double sum = 0;
+  uint64_t given = 0;
+  RefRem rem[64];
+  size_t nrem = 0;
+
+  for (size_t i = 0; i < n; i++)
+    {
+      part[i] = 0;
+      if (w[i] > 0)
+        sum += w[i];
+    }
+  if (sum <= 0 || total == 0)
+    return;
+  for (size_t i = 0; i < n; i++)
+    if (w[i] > 0)
+      {
+        double ideal = w[i] / sum * (double) total, whole = floor (ideal);
+
+        part[i] = (uint64_t) whole;
+        given += part[i];
+        rem[nrem].r = ideal - whole;
+        rem[nrem++].i = i;
+      }
+  qsort (rem, nrem, sizeof *rem, ref_cmp);
+  for (size_t j = 0; given < total; j = (j + 1) % nrem, given++)
+    part[rem[j].i]++;
+  for (size_t j = nrem; given > total && j-- > 0;)
+    if (part[rem[j].i] > 0)
+      {
+        part[rem[j].i]--;
+        given--;
+      }
+}
+
+static void
+test_apportion (Rng *rng)
+{
+  unsigned long bad = 0, runs = 0;
+
+  for (int t = 0; t < 20000; t++)
+    {
+      size_t n = 1 + rng_below (rng, 64);
+      double w[64];
+      uint64_t want[64], got[64];
+      uint64_t total = rng_below (rng, 4) ? rng_below (rng, 200)
+                                          : rng_next (rng) >> rng_below (rng, 64);
+
+      /* Few distinct weights, so that remainders tie; some zero.  */
+      for (size_t i = 0; i < n; i++)
+        w[i] = rng_below (rng, 5) == 0 ? 0.0
+               : (double) (1 + rng_below (rng, rng_below (rng, 2) ? 4 : 1000000));
+      ref_apportion (total, w, n, want);
+      ex_apportion (total, w, n, got);
+      runs++;
+      if (memcmp (want, got, n * sizeof *got) != 0 && bad++ < 5)
+        check (false, "ex_apportion: %llu over %zu weights differs",
+               (unsigned long long) total, n);
+    }
+  check (bad == 0, "ex_apportion: %lu cases as a full sort shares them", runs);
+}
+
 int
 main (void)
 {
@@ -108,5 +192,6 @@ main (void)
     }
   check (failures == 0, "ex_json_number: %lu cases as printf writes them",
          cases);
+  test_apportion (&rng);
   return check_done ();
 }
