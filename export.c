@@ -164,20 +164,6 @@ ex_json_int (long long v)
 }
 
 void
-ex_json_hex (uint64_t v)
-{
-  char digits[24], *end = digits + sizeof digits, *p = end;
-
-  do
-    {
-      *--p = "0123456789abcdef"[v & 15];
-      v >>= 4;
-    }
-  while (v);
-  out_write (p, (size_t) (end - p));
-}
-
-void
 ex_html_text (const char *s)
 {
   for (; *s; s++)

@@ -148,8 +148,6 @@ void ex_json_string (const char *s, bool for_html);
 void ex_json_number (double v);
 void ex_json_uint (uint64_t v);
 void ex_json_int (long long v);
-/* %llx */
-void ex_json_hex (uint64_t v);
 void ex_html_text (const char *s);
 
 /* The writers.  */

@@ -48,7 +48,7 @@ sym_fields (const Json *j, Sym *s)
       ex_json_string (s->name, false);
     }
   out_str (",\"address\":\"0x");
-  ex_json_hex (s->addr);
+  out_hex (s->addr);
   out_char ('"');
   if (s->file)
     {
@@ -204,6 +204,39 @@ prefetch_entry (const CallGraph *cg, const Sym *s)
     __builtin_prefetch (cg_child (cg, s, k));
 }
 
+/* S's K-th caller or callee arc.  */
+static Arc *
+side_arc (const CallGraph *cg, const Sym *s, uint32_t k, bool callees)
+{
+  return callees ? cg_child (cg, s, k) : cg_parent (cg, s, k);
+}
+
+/* What the lines after S's K-th caller (callee) line will load.  */
+static void
+prefetch_lines (const CallGraph *cg, const Sym *s, uint32_t k, bool callees)
+{
+  uint32_t n = callees ? s->nchildren : s->nparents;
+  const Arc *a;
+  const Sym *other;
+
+  if (k + ARC_AHEAD < n)
+    __builtin_prefetch (side_arc (cg, s, k + ARC_AHEAD, callees));
+  if (k + OTHER_AHEAD < n)
+    {
+      a = side_arc (cg, s, k + OTHER_AHEAD, callees);
+      sym_prefetch (callees ? a->child : a->parent);
+    }
+  if (k + NAME_AHEAD < n)
+    {
+      a = side_arc (cg, s, k + NAME_AHEAD, callees);
+      other = callees ? a->child : a->parent;
+      __builtin_prefetch (other->name);
+      /* A callee line's total is its cycle's calls.  */
+      if (callees)
+        __builtin_prefetch (&other->cyc_head->ncalls);
+    }
+}
+
 static void
 function_entry (const Json *j, Sym *s)
 {
@@ -225,13 +258,7 @@ function_entry (const Json *j, Sym *s)
     {
       Arc *a = cg_parent (cg, s, k);
 
-      if (k + ARC_AHEAD < s->nparents)
-        __builtin_prefetch (cg_parent (cg, s, k + ARC_AHEAD));
-      if (k + OTHER_AHEAD < s->nparents)
-        sym_prefetch (cg_parent (cg, s, k + OTHER_AHEAD)->parent);
-      if (k + NAME_AHEAD < s->nparents)
-        __builtin_prefetch (cg_parent (cg, s, k + NAME_AHEAD)->parent->name);
-
+      prefetch_lines (cg, s, k, false);
       arc_entry (j, a, a->parent,
                  a->parent == s || in_same_cycle (s, a->parent),
                  s->cyc_head->ncalls, k == 0);
@@ -241,18 +268,7 @@ function_entry (const Json *j, Sym *s)
     {
       Arc *a = cg_child (cg, s, k);
 
-      if (k + ARC_AHEAD < s->nchildren)
-        __builtin_prefetch (cg_child (cg, s, k + ARC_AHEAD));
-      if (k + OTHER_AHEAD < s->nchildren)
-        sym_prefetch (cg_child (cg, s, k + OTHER_AHEAD)->child);
-      if (k + NAME_AHEAD < s->nchildren)
-        {
-          const Sym *c = cg_child (cg, s, k + NAME_AHEAD)->child;
-
-          __builtin_prefetch (c->name);
-          __builtin_prefetch (&c->cyc_head->ncalls);
-        }
-
+      prefetch_lines (cg, s, k, true);
       arc_entry (j, a, a->child,
                  a->child == s || in_same_cycle (s, a->child),
                  a->child->cyc_head->ncalls, k == 0);

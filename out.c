@@ -356,7 +356,7 @@ out_int (int v)
 }
 
 int
-out_hex (unsigned long v)
+out_hex (unsigned long long v)
 {
   char digits[24], *end = digits + sizeof digits, *p = end;
 

@@ -89,8 +89,8 @@ void out_field (const char *s, int width, bool left);
 void out_ulong (unsigned long v, int width, bool left);
 /* %d; returns the number of characters written.  */
 int out_int (int v);
-/* %lx; returns the number of characters written.  */
-int out_hex (unsigned long v);
+/* %lx (%llx); returns the number of characters written.  */
+int out_hex (unsigned long long v);
 
 /* The number conversions into a line being built in memory at P, for
    the hottest lines: each returns the end of what it wrote, and may also

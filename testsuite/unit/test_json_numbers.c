@@ -1,6 +1,6 @@
-/* test_json_numbers.c - the exports' numbers.  The writers (export.c)
-   against printf: ex_json_uint as "%llu", ex_json_int as "%lld",
-   ex_json_hex as "%llx", and ex_json_number as "%.0f" for whole numbers
+/* test_json_numbers.c - the exports' numbers.  The writers (export.c,
+   out.c) against printf: ex_json_uint as "%llu", ex_json_int as "%lld",
+   out_hex as "%llx", and ex_json_number as "%.0f" for whole numbers
    below 1e15 (minus zero included) and "%.12g" otherwise, "null" when
    not finite.  And ex_apportion (export_model.c), which shares ticks in
    proportion, against a full sort of the remainders.  */
@@ -46,8 +46,8 @@ one_uint (unsigned long long v)
   expect ("ex_json_uint", want);
   snprintf (want, sizeof want, "%llx", v);
   out_capture_begin ();
-  ex_json_hex (v);
-  expect ("ex_json_hex", want);
+  out_hex (v);
+  expect ("out_hex", want);
   snprintf (want, sizeof want, "%lld", (long long) v);
   out_capture_begin ();
   ex_json_int ((long long) v);
