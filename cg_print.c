@@ -492,7 +492,7 @@ print_tail (const Run *run, const NameTails *t, const Sym *s)
 
 /* A symbol's fields that printing its entry reads, and its name slot,
    asked for ahead.  */
-static void
+GP_PREFETCHER
 prefetch_sym (const NameTails *t, const Sym *s)
 {
   size_t i = tail_index (t, s);

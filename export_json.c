@@ -195,7 +195,7 @@ entry_times (const Json *j, const Sym *s)
 enum { ARC_AHEAD = 8, OTHER_AHEAD = 4, NAME_AHEAD = 2, ENTRY_AHEAD = 4 };
 
 /* Entry S's first arcs on both sides, for when its turn comes.  */
-static void
+GP_PREFETCHER
 prefetch_entry (const CallGraph *cg, const Sym *s)
 {
   for (uint32_t k = 0; k < s->nparents && k < ARC_AHEAD; k++)
@@ -212,7 +212,7 @@ side_arc (const CallGraph *cg, const Sym *s, uint32_t k, bool callees)
 }
 
 /* What the lines after S's K-th caller (callee) line will load.  */
-static void
+GP_PREFETCHER
 prefetch_lines (const CallGraph *cg, const Sym *s, uint32_t k, bool callees)
 {
   uint32_t n = callees ? s->nchildren : s->nparents;

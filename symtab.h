@@ -12,6 +12,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "prefetch.h"
+
 typedef uint64_t vma_t;
 
 /* GNU gprof keeps the counts of at most this many basic blocks per
@@ -173,7 +175,7 @@ Sym *symtab_lookup (const SymTab *tab, vma_t addr);
 
 /* Ask for the memory a later symtab_lookup (TAB, ADDR) reads first (its
    bucket), so that the lookups of a batch of addresses overlap.  */
-static inline void
+GP_PREFETCHER
 symtab_prefetch (const SymTab *tab, vma_t addr)
 {
   if (tab->bucket && addr >= tab->ranges[0].addr)
@@ -191,7 +193,7 @@ symtab_prefetch (const SymTab *tab, vma_t addr)
 enum { SYM_LOAD_AHEAD = 16 };
 
 /* Ask for all of S's cache lines.  */
-static inline void
+GP_PREFETCHER
 sym_prefetch (const Sym *s)
 {
   for (size_t at = 0; at < sizeof *s; at += 64)
