@@ -794,16 +794,44 @@ sort_topologically (SymTab *st)
 
 /* The propagation visits the symbols in topological order, which is
    any order in the table: each visit would wait for its symbol (160
-   bytes, three cache lines) and then for its first arc.  Both are asked
-   for some visits ahead, the arc once its symbol has come.  */
-enum { SYM_AHEAD = 16, ARC_AHEAD = 8 };
+   bytes, three cache lines), its slice, then each arc and the symbol at
+   its other end.  These are asked for in three steps ahead of the
+   visit, each step once what it reads has come.  */
+enum { SYM_AHEAD = 16, SLICE_AHEAD = 8, ARC_AHEAD = 4, ENDS_ASKED = 16 };
 
-/* The first of the N arcs at SLICE, if any.  */
-static inline void
-prefetch_first_arc (const CallGraph *cg, const uint32_t *slice, uint32_t n)
+/* The start of the N-entry slice at K of SLICES and of its other ends'
+   indices (ENDS).  */
+GP_PREFETCHER
+prefetch_slice (const uint32_t *slices, const uint32_t *ends, uint32_t k,
+                uint32_t n)
 {
   if (n > 0)
-    __builtin_prefetch (&cg->arcs[slice[0]]);
+    {
+      __builtin_prefetch (&slices[k]);
+      __builtin_prefetch (&ends[k]);
+    }
+}
+
+/* The first arcs of a slice (N entries at K) and the lines of the
+   symbols at their other ends that the two passes read: hist_time and
+   ncalls, prop_fract up to cyc_num (print_flag among them), and
+   cyc_head.  Arcs within CYCLE (if not 0), which the propagation passes
+   over, are not asked for.  */
+GP_PREFETCHER
+prefetch_arcs (const CallGraph *cg, const Sym *base, const uint32_t *slices,
+               const uint32_t *ends, uint32_t k, uint32_t n, uint32_t cycle)
+{
+  for (uint32_t j = k; j < k + n && j < k + ENDS_ASKED; j++)
+    {
+      const Sym *end = &base[ends[j]];
+
+      if (cycle != 0 && cg->cycle_of[ends[j]] == cycle)
+        continue;
+      __builtin_prefetch (&cg->arcs[slices[j]]);
+      __builtin_prefetch (&end->hist_time);
+      __builtin_prefetch (&end->prop_fract);
+      __builtin_prefetch (&end->cyc_head);
+    }
 }
 
 /* A symbol (or a cycle, through its members) takes its print flag and
@@ -867,6 +895,8 @@ static void
 propagate_flags (Run *run, Sym **top_sorted, size_t n)
 {
   const SymSpecs *ids = &run->ids;
+  const CallGraph *cg = &run->cg;
+  const Sym *base = run->symtab.base;
   Sym *old_head = NULL;
 
   for (size_t i = n; i-- > 0;)
@@ -875,13 +905,26 @@ propagate_flags (Run *run, Sym **top_sorted, size_t n)
 
       if (i >= SYM_AHEAD)
         sym_prefetch (top_sorted[i - SYM_AHEAD]);
+      if (i >= SLICE_AHEAD)
+        {
+          const Sym *s = top_sorted[i - SLICE_AHEAD];
+
+          prefetch_slice (cg->parents, cg->parent_index, s->first_parent,
+                          s->nparents);
+        }
       if (i >= ARC_AHEAD)
-        prefetch_first_arc (&run->cg, cg_parents (&run->cg, top_sorted[i - ARC_AHEAD]),
-                            top_sorted[i - ARC_AHEAD]->nparents);
+        {
+          const Sym *s = top_sorted[i - ARC_AHEAD];
+
+          /* A cycle's callers are taken at once, through its members.  */
+          if (s->cyc_head == s)
+            prefetch_arcs (cg, base, cg->parents, cg->parent_index,
+                           s->first_parent, s->nparents, 0);
+        }
       if (child->cyc_head != old_head)
         {
           old_head = child->cyc_head;
-          inherit_flags (&run->cg, child);
+          inherit_flags (cg, child);
         }
       if (!child->print_flag)
         child->print_flag = sym_ids_pass (ids, INCL_GRAPH, child->addr);
@@ -1378,9 +1421,22 @@ cg_propagate (Run *run)
 
       if (i + SYM_AHEAD < n)
         sym_prefetch (top_sorted[i + SYM_AHEAD]);
+      if (i + SLICE_AHEAD < n)
+        {
+          const Sym *p = top_sorted[i + SLICE_AHEAD];
+
+          prefetch_slice (cg->children, cg->child_index, p->first_child,
+                          p->nchildren);
+        }
       if (i + ARC_AHEAD < n)
-        prefetch_first_arc (cg, cg_children (cg, top_sorted[i + ARC_AHEAD]),
-                            top_sorted[i + ARC_AHEAD]->nchildren);
+        {
+          const Sym *p = top_sorted[i + ARC_AHEAD];
+
+          if (p->prop_fract != 0.0)
+            prefetch_arcs (cg, st->base, cg->children, cg->child_index,
+                           p->first_child, p->nchildren,
+                           cg->cycle_of[p - st->base]);
+        }
       s->prop_self = prop_self[i] = s->hist_time * s->prop_fract;
       propagate_time (cg, s, (size_t) (s - st->base));
     }
