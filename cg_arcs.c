@@ -772,26 +772,6 @@ arc_kinds (CallGraph *cg, const SymTab *st)
     }
 }
 
-/* The symbols by top_order, ascending, equal numbers (a cycle's
-   members) in address order: what GNU's stable sort by top_order gives,
-   made by counting (numbers run from 1 to at most N + 1).  */
-static Sym **
-sort_topologically (SymTab *st)
-{
-  size_t n = st->len, limit = n + 2;
-  size_t *start = gp_calloc (limit + 1, sizeof *start);
-  Sym **out = gp_reallocarray (NULL, n ? n : 1, sizeof *out);
-
-  for (size_t i = 0; i < n; i++)
-    start[(size_t) st->base[i].top_order + 1]++;
-  for (size_t k = 0; k < limit; k++)
-    start[k + 1] += start[k];
-  for (size_t i = 0; i < n; i++)
-    out[start[st->base[i].top_order]++] = &st->base[i];
-  free (start);
-  return out;
-}
-
 /* The propagation visits the symbols in topological order, which is
    any order in the table: each visit would wait for its symbol (160
    bytes, three cache lines), its slice, then each arc and the symbol at
@@ -1393,7 +1373,7 @@ cg_assemble (Run *run)
   cg->hash = NULL;
   cg->hash_cap = 0;
   build_slices (cg, st);
-  cg_dfn_number (st, cg, &cycles);
+  cg->top_sorted = cg_dfn_number (st, cg, &cycles);
   cycle_link (cg, st, &cycles);
   free (cycles.member);
   free (cycles.at);
@@ -1401,7 +1381,6 @@ cg_assemble (Run *run)
      ends' symbols again.  */
   arc_kinds (cg, st);
 
-  cg->top_sorted = sort_topologically (st);
   propagate_flags (run, cg->top_sorted, n);
 }
 

@@ -258,9 +258,31 @@ index_children (Dfn *d, size_t n, const CallGraph *cg)
   d->kid = cg->child_index;
 }
 
-void
+/* The first N symbols by top_order, ascending, equal numbers (a
+   cycle's members) in address order: what GNU's stable sort by
+   top_order gives, made by counting (numbers run from 1 to at most N +
+   1) on the walk's compact records rather than on the symbols.  */
+static Sym **
+sort_by_order (const Dfn *d, size_t n)
+{
+  size_t limit = n + 2;
+  uint32_t *start = gp_calloc (limit + 1, sizeof *start);
+  Sym **out = gp_reallocarray (NULL, n ? n : 1, sizeof *out);
+
+  for (size_t i = 0; i < n; i++)
+    start[(size_t) d->node[i].order + 1]++;
+  for (size_t k = 0; k < limit; k++)
+    start[k + 1] += start[k];
+  for (size_t i = 0; i < n; i++)
+    out[start[d->node[i].order]++] = &d->base[i];
+  free (start);
+  return out;
+}
+
+Sym **
 cg_dfn_number (SymTab *symtab, const CallGraph *cg, DfnCycles *cycles)
 {
+  Sym **by_order;
   size_t roots = symtab->len, n = roots + 1;  /* arcs may reach the pseudo-symbol */
   Dfn d = { 0 };
 
@@ -298,11 +320,14 @@ cg_dfn_number (SymTab *symtab, const CallGraph *cg, DfnCycles *cycles)
       if (d.next[i] != NO_SYM)
         symtab->base[i].cyc_next = &symtab->base[d.next[i]];
     }
-
+  /* The sort's arrays take the memory of those freed first, not fresh
+     pages.  */
   free (d.kid_start);
-  free (d.node);
   free (d.stack);
   free (d.next);
   free (d.interval);
   free (d.starts);
+  by_order = sort_by_order (&d, roots);
+  free (d.node);
+  return by_order;
 }

@@ -6,14 +6,7 @@
 
 #include "cg_arcs.h"
 
-/* Give every symbol of SYMTAB a top_order (callees get smaller numbers;
-   all members of a cycle share one) by depth-first search from each
-   unnumbered symbol in address order, children in list order (the
-   pseudo-symbol after the table is numbered when an arc leads to it).  Members
-   of a cycle end up with cyc_head pointing at the cycle's head symbol and
-   chained from it through cyc_next, and listed in CYCLES (the caller
-   frees its arrays).  Iterative: the depth of the call
-   graph does not matter.  */
+/* The cycles cg_dfn_number finds.  */
 typedef struct DfnCycles
 {
   /* Each cycle's members in chain order, the head first, one cycle after
@@ -29,6 +22,16 @@ typedef struct DfnCycles
 
 #define DFN_END UINT32_MAX
 
-void cg_dfn_number (SymTab *symtab, const CallGraph *cg, DfnCycles *cycles);
+/* Give every symbol of SYMTAB a top_order (callees get smaller numbers;
+   all members of a cycle share one) by depth-first search from each
+   unnumbered symbol in address order, children in list order (the
+   pseudo-symbol after the table is numbered when an arc leads to it).
+   Members of a cycle end up with cyc_head pointing at the cycle's head
+   symbol and chained from it through cyc_next, and listed in CYCLES
+   (the caller frees its arrays).  Iterative: the depth of the call
+   graph does not matter.  Returns the table's symbols by top_order,
+   ascending, a cycle's members in address order (a malloc'ed array of
+   symtab->len).  */
+Sym **cg_dfn_number (SymTab *symtab, const CallGraph *cg, DfnCycles *cycles);
 
 #endif

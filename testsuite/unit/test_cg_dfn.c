@@ -214,6 +214,25 @@ ref_number_deep (Ref *r, const Graph *g)
 
 /* ---- ours ------------------------------------------------------------- */
 
+static int order_bad;    /* runs whose propagation order was wrong */
+
+/* Whether the propagation's order holds every symbol once, by
+   top_order and, within a number (a cycle), by address.  */
+static bool
+in_topological_order (const Run *run)
+{
+  Sym *const *v = run->cg.top_sorted;
+  size_t n = run->symtab.len;
+
+  for (size_t i = 0; i < n; i++)
+    if (v[i] < run->symtab.base || v[i] >= run->symtab.base + n
+        || (i > 0 && (v[i - 1]->top_order > v[i]->top_order
+                      || (v[i - 1]->top_order == v[i]->top_order
+                          && v[i - 1] >= v[i]))))
+      return false;
+  return true;
+}
+
 static Run *
 ours (const Graph *g)
 {
@@ -223,6 +242,11 @@ ours (const Graph *g)
     run_arc (run, g->arc[a][0], g->arc[a][1], 1 + a % 3);
   cg_take_self_calls (run);
   cg_assemble (run);
+  if (!in_topological_order (run))
+    {
+      printf ("# the symbols are not in topological order\n");
+      order_bad++;
+    }
   cg_propagate (run);
   cg_sorted (&run->cg);
   return run;
@@ -455,6 +479,7 @@ test_deep_chain (bool back_edge)
   clock_gettime (CLOCK_MONOTONIC, &t0);
   cg_take_self_calls (run);
   cg_assemble (run);
+  order_bad += !in_topological_order (run);
   cg_propagate (run);
   cg_sorted (&run->cg);
   secs = seconds_since (&t0);
@@ -531,5 +556,7 @@ main (void)
   test_deep_chain (false);
   test_deep_chain (true);
   test_giant_cycle (&rng);
+  check (order_bad == 0, "every run's symbols in topological order, a "
+         "cycle's by address, for the propagation");
   return check_done ();
 }
