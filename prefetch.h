@@ -5,8 +5,8 @@
    has not inlined by then: no warning, no prefetch.  Such helpers are
    declared GP_PREFETCHER, which inlines them always.  */
 
-#ifndef PREFETCH_H
-#define PREFETCH_H
+#ifndef GPROF_PREFETCH_H
+#define GPROF_PREFETCH_H
 
 #define GP_PREFETCHER static inline __attribute__ ((always_inline)) void
 
