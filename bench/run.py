@@ -174,6 +174,23 @@ def same_output(d):
             and read("ours.sum") == read("gnu.sum"))
 
 
+def page_reporting():
+    """A line on the kernel's free page reporting, if it has it: in a VM
+    that reports, memory left free for min_free_ms goes back to the host,
+    and writing to it again costs several times as much, which shows in
+    the doubling costs of the cases over a second long (see
+    doc/performance.md)."""
+    d = "/sys/module/page_reporting/parameters"
+    if not os.path.isdir(d):
+        return None
+    try:
+        with open(os.path.join(d, "min_free_ms")) as f:
+            delay = f.read().strip() + " ms"
+    except OSError:
+        delay = "not shown"
+    return f"kernel with free page reporting; min_free_ms: {delay}"
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--gprof", default="./gprof")
@@ -203,6 +220,9 @@ def main():
     if a.instructions:
         count_instructions(ours, jobs)
         return
+    note = page_reporting()
+    if note:
+        print(note)
     print(f"{'case':16} {'GNU s':>8} {'ours s':>8} {'ratio':>7} {'GNU MB':>7}"
           f" {'ours MB':>7}  {'x2 cost':>7}  output")
     seen, bad = {}, 0
