@@ -135,7 +135,7 @@ ex_json_number (double v)
       if (v == 0 && signbit (v))
         out_str ("-0");
       else
-        ex_json_int ((long long) v);
+        out_int ((long long) v);
     }
   else
     out_printf ("%.12g", v);
@@ -149,18 +149,6 @@ ex_json_uint (uint64_t v)
   char digits[24], *end = digits + sizeof digits, *p = out_utoa (v, end);
 
   out_write (p, (size_t) (end - p));
-}
-
-void
-ex_json_int (long long v)
-{
-  if (v < 0)
-    {
-      out_char ('-');
-      ex_json_uint (-(unsigned long long) v);
-    }
-  else
-    ex_json_uint ((unsigned long long) v);
 }
 
 void

@@ -115,7 +115,7 @@ write_fn (const Model *m, Names *nm, const char *tag, uint32_t v)
 static void
 write_cost (int line, uint64_t ticks)
 {
-  ex_json_int (line);
+  out_int (line);
   out_char (' ');
   ex_json_uint (ticks);
   out_char ('\n');
@@ -169,7 +169,7 @@ write_calls (const Model *m, Names *nm, const ExNode *n)
       out_str ("calls=");
       ex_json_uint (a->count);
       out_char (' ');
-      ex_json_int (callee->sym->line_num);
+      out_int (callee->sym->line_num);
       out_char ('\n');
       write_cost (a->site->line_num, a->inner ? 0 : a->ticks);
     }

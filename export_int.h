@@ -147,7 +147,6 @@ size_t ex_utf8_length (const unsigned char *s);
 void ex_json_string (const char *s, bool for_html);
 void ex_json_number (double v);
 void ex_json_uint (uint64_t v);
-void ex_json_int (long long v);
 void ex_html_text (const char *s);
 
 /* The writers.  */

@@ -55,7 +55,7 @@ sym_fields (const Json *j, Sym *s)
       key ("file");
       ex_json_string (s->file->name, false);
       out_str (",\"line\":");
-      ex_json_int (s->line_num);
+      out_int (s->line_num);
     }
 }
 
@@ -156,12 +156,12 @@ arc_entry (const Json *j, const Arc *a, Sym *other, bool inner,
   out_str (first ? "{" : ",{");
   sym_fields (j, other);
   out_str (",\"index\":");
-  ex_json_int (other->index);
+  out_int (other->index);
   out_str (other->print_flag ? ",\"printed\":true" : ",\"printed\":false");
   if (other->cyc_num)
     {
       out_str (",\"cycle\":");
-      ex_json_int (other->cyc_num);
+      out_int (other->cyc_num);
     }
   out_str (",\"count\":");
   ex_json_uint (a->count);
@@ -243,13 +243,13 @@ function_entry (const Json *j, Sym *s)
   const CallGraph *cg = &j->run->cg;
 
   out_str ("{\"kind\":\"function\",\"index\":");
-  ex_json_int (s->index);
+  out_int (s->index);
   out_char (',');
   sym_fields (j, s);
   if (s->cyc_num)
     {
       out_str (",\"cycle\":");
-      ex_json_int (s->cyc_num);
+      out_int (s->cyc_num);
     }
   entry_times (j, s);
   out_printf (",\"spontaneous\":%s,\"callers\":[",

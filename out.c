@@ -343,7 +343,7 @@ out_ulong (unsigned long v, int width, bool left)
 }
 
 int
-out_int (int v)
+out_int (long long v)
 {
   char digits[24], *end = digits + sizeof digits, *p;
   unsigned long long u = v < 0 ? -(unsigned long long) v : (unsigned long long) v;

@@ -87,8 +87,8 @@ out_spaces (int n)
 void out_field (const char *s, int width, bool left);
 /* %Wlu, or %-Wlu when LEFT.  */
 void out_ulong (unsigned long v, int width, bool left);
-/* %d; returns the number of characters written.  */
-int out_int (int v);
+/* %d (%lld); returns the number of characters written.  */
+int out_int (long long v);
 /* %lx (%llx); returns the number of characters written.  */
 int out_hex (unsigned long long v);
 

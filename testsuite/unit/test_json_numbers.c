@@ -1,5 +1,5 @@
 /* test_json_numbers.c - the exports' numbers.  The writers (export.c,
-   out.c) against printf: ex_json_uint as "%llu", ex_json_int as "%lld",
+   out.c) against printf: ex_json_uint as "%llu", out_int as "%lld",
    out_hex as "%llx", and ex_json_number as "%.0f" for whole numbers
    below 1e15 (minus zero included) and "%.12g" otherwise, "null" when
    not finite.  And ex_apportion (export_model.c), which shares ticks in
@@ -50,8 +50,8 @@ one_uint (unsigned long long v)
   expect ("out_hex", want);
   snprintf (want, sizeof want, "%lld", (long long) v);
   out_capture_begin ();
-  ex_json_int ((long long) v);
-  expect ("ex_json_int", want);
+  out_int ((long long) v);
+  expect ("out_int", want);
 }
 
 static void
