@@ -101,6 +101,110 @@ bb_print_exec_counts (Run *run)
 
 /* ---- annotated source ------------------------------------------------- */
 
+/* By line; the merge sort keeps the symbol table's order within a line.  */
+static int
+cmp_line (const void *a, const void *b, void *ctx)
+{
+  const Sym *l = a, *r = b;
+
+  (void) ctx;
+  return (l->line_num > r->line_num) - (l->line_num < r->line_num);
+}
+
+/* Collapse SF's table, sorted by line, to one symbol a line: the first in
+   the symbol table's order, or when there are more, a copy of it at
+   address 0 that sums the calls of all of them (a first symbol that is
+   at address 0 itself takes the sum, as in GNU gprof).  */
+static void
+merge_lines (SourceFile *sf)
+{
+  size_t n = 0;
+
+  for (size_t i = 0; i < sf->nline; i++)
+    {
+      Sym *s = sf->line[i], *slot = n ? sf->line[n - 1] : NULL;
+
+      if (!slot || slot->line_num != s->line_num)
+        sf->line[n++] = s;
+      else if (!slot->addr)
+        slot->ncalls += s->ncalls;
+      else
+        {
+          Sym *sum = gp_malloc (sizeof *sum);
+
+          *sum = *slot;
+          sum->addr = 0;
+          sum->ncalls += s->ncalls;
+          sf->line[n - 1] = sum;
+        }
+    }
+  sf->nline = n;
+}
+
+/* Give every source file its table of lines with symbols, and the calls
+   of all of its symbols.  Lines below 1 (a line number of 2^31 or more
+   in the debugging information reads as negative, as in GNU gprof) have
+   no place in the table; their calls still count for the file.  */
+static void
+collect_lines (Run *run)
+{
+  SymTab *st = &run->symtab;
+
+  for (size_t i = 0; i < st->len; i++)
+    {
+      Sym *s = &st->base[i];
+
+      if (s->file && sym_ids_pass (&run->ids, INCL_ANNO, s->addr))
+        {
+          if (s->line_num > s->file->num_lines)
+            s->file->num_lines = s->line_num;
+          if (s->line_num > 0)
+            s->file->nline++;
+        }
+    }
+  for (SourceFile *sf = run->files.first; sf; sf = sf->next)
+    {
+      sf->line = gp_reallocarray (NULL, sf->nline ? sf->nline : 1,
+                                  sizeof *sf->line);
+      sf->nline = 0;
+    }
+  for (size_t i = 0; i < st->len; i++)
+    {
+      Sym *s = &st->base[i];
+
+      if (!s->file || !s->file->num_lines
+          || !sym_ids_pass (&run->ids, INCL_ANNO, s->addr))
+        continue;
+      s->file->ncalls += s->ncalls;
+      if (s->line_num > 0)
+        s->file->line[s->file->nline++] = s;
+    }
+  for (SourceFile *sf = run->files.first; sf; sf = sf->next)
+    {
+      msort_ptrs ((void **) sf->line, sf->nline, cmp_line, NULL);
+      merge_lines (sf);
+    }
+}
+
+/* The symbol of line LINE_NUM of SF, or NULL.  */
+static const Sym *
+line_sym (const SourceFile *sf, long line_num)
+{
+  size_t lo = 0, hi = sf->nline;
+
+  while (lo < hi)
+    {
+      size_t mid = lo + (hi - lo) / 2;
+
+      if (sf->line[mid]->line_num < line_num)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo < sf->nline && sf->line[lo]->line_num == line_num
+         ? sf->line[lo] : NULL;
+}
+
 typedef struct Annotate
 {
   const Run *run;
@@ -121,11 +225,11 @@ blank (char *buf, unsigned width)
    or the counts of its basic blocks; "#####" when below -m; with -x the
    count carried from the lines above.  */
 static void
-annotate_with_count (char *buf, unsigned width, int line_num, void *arg)
+annotate_with_count (char *buf, unsigned width, long line_num, void *arg)
 {
   Annotate *an = arg;
   const Options *opt = &an->run->opt;
-  const Sym *b = line_num <= an->sf->num_lines ? an->sf->line[line_num - 1] : NULL;
+  const Sym *b = line_sym (an->sf, line_num);
   char text[NBBS * 30 + 8];
   size_t len = 0, n;
   unsigned long ncalls = 0;
@@ -190,79 +294,33 @@ annotate_with_count (char *buf, unsigned width, int line_num, void *arg)
     }
 }
 
-/* Busiest lines first (by count, then line); empty slots last.  Not a
-   consistent order for two empty slots; the merge sort copes as glibc's.  */
+/* Busiest lines first, then by line.  */
 static int
 cmp_ncalls (const void *a, const void *b, void *ctx)
 {
   const Sym *l = a, *r = b;
 
-  if (!l)
-    return 1;
-  if (!r)
-    return -1;
-  if (l->ncalls < r->ncalls)
-    return 1;
-  if (l->ncalls > r->ncalls)
-    return -1;
-  return l->line_num - r->line_num;
+  (void) ctx;
+  if (l->ncalls != r->ncalls)
+    return l->ncalls < r->ncalls ? 1 : -1;
+  return (l->line_num > r->line_num) - (l->line_num < r->line_num);
 }
 
-/* Each line gets its first symbol; a second one turns the slot into a
-   copy at address 0 that sums the calls of all of them.  */
-static void
-collect_lines (Run *run)
-{
-  SymTab *st = &run->symtab;
-
-  for (size_t i = 0; i < st->len; i++)
-    {
-      Sym *s = &st->base[i];
-
-      if (s->file && s->line_num > s->file->num_lines
-          && sym_ids_pass (&run->ids, INCL_ANNO, s->addr))
-        s->file->num_lines = s->line_num;
-    }
-  for (SourceFile *sf = run->files.first; sf; sf = sf->next)
-    if (sf->num_lines > 0)
-      sf->line = gp_calloc ((size_t) sf->num_lines, sizeof *sf->line);
-  for (size_t i = 0; i < st->len; i++)
-    {
-      Sym *s = &st->base[i], *slot;
-
-      if (!s->file || !s->file->num_lines
-          || !sym_ids_pass (&run->ids, INCL_ANNO, s->addr))
-        continue;
-      s->file->ncalls += s->ncalls;
-      slot = s->file->line[s->line_num - 1];
-      if (!slot)
-        s->file->line[s->line_num - 1] = s;
-      else if (!slot->addr)
-        slot->ncalls += s->ncalls;
-      else
-        {
-          Sym *sum = gp_malloc (sizeof *sum);
-
-          *sum = *slot;
-          sum->addr = 0;
-          sum->ncalls += s->ncalls;
-          s->file->line[s->line_num - 1] = sum;
-        }
-    }
-}
-
+/* The table is sparse; GNU gprof sorts one slot a line, the empty ones
+   last, which leaves the used ones in the same order as here.  */
 static void
 print_top_lines (FILE *out, SourceFile *sf, int table_length)
 {
-  int n = table_length < sf->num_lines ? table_length : sf->num_lines;
+  size_t n = (size_t) (table_length < sf->num_lines ? table_length
+                                                    : sf->num_lines);
 
   out_fprintf (out, _("\n\nTop %d Lines:\n\n     Line      Count\n\n"), table_length);
-  msort_ptrs ((void **) sf->line, (size_t) sf->num_lines, cmp_ncalls, NULL);
-  for (int i = 0; i < n; i++)
+  msort_ptrs ((void **) sf->line, sf->nline, cmp_ncalls, NULL);
+  for (size_t i = 0; i < n && i < sf->nline; i++)
     {
       const Sym *s = sf->line[i];
 
-      if (!s || s->ncalls == 0)
+      if (s->ncalls == 0)
         break;
       out_fprintf (out, "%9d %10lu\n", s->line_num, s->ncalls);
     }
@@ -303,6 +361,6 @@ bb_print_annotated_source (Run *run)
       if (run->opt.bb_table_length > 0)
         print_top_lines (out, sf, run->opt.bb_table_length);
       print_summary (out, sf, &an);
-      annotate_finish (run, out);
+      annotate_finish (run, sf, out);
     }
 }

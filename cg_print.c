@@ -122,7 +122,7 @@ print_header (Run *run)
           hist_bytes_per_bin (&run->hist));
   if (run->cg.print_time > 0.0)
     out_printf (_(" for %.2f%% of %.2f seconds\n\n"), 100.0 / run->cg.print_time,
-            run->cg.print_time / run->hist.hz);
+            run->cg.print_time / hist_divisor (&run->hist));
   else
     {
       out_printf (_(" no time propagated\n\n"));
@@ -174,9 +174,9 @@ static void
 print_times (const Run *run, double self, double children)
 {
   out_char (' ');
-  out_fixed (self / run->hist.hz, 7, 2);
+  out_fixed (self / hist_divisor (&run->hist), 7, 2);
   out_char (' ');
-  out_fixed (children / run->hist.hz, run->opt.bsd_style ? 11 : 7, 2);
+  out_fixed (children / hist_divisor (&run->hist), run->opt.bsd_style ? 11 : 7, 2);
 }
 
 static void
@@ -558,10 +558,10 @@ build_arc_columns (const Run *run, const ArcLine *l, bool inside,
     {
       /* " %7.2f %7.2f" (or %11.2f), " %7lu/%-7lu     " */
       *p++ = ' ';
-      if (!(p = out_fmt_fixed (p, l->time / run->hist.hz, 7, 2)))
+      if (!(p = out_fmt_fixed (p, l->time / hist_divisor (&run->hist), 7, 2)))
         return false;
       *p++ = ' ';
-      if (!(p = out_fmt_fixed (p, l->child_time / run->hist.hz,
+      if (!(p = out_fmt_fixed (p, l->child_time / hist_divisor (&run->hist),
                                children_width, 2)))
         return false;
       *p++ = ' ';

@@ -7,8 +7,9 @@
    gmon_io merges as it reads: histogram records of one range are added
    up (so a bin that stopped at 65535 in one record no longer shows) and
    arcs whose addresses name no function are dropped.  Those facts are
-   taken from a second, light pass over the profile files (scan_file).
-   The executable's own symbols tell how it was compiled and linked.  */
+   gathered while gmon_read reads the files, from each record as the
+   file has it (diagnose_watch).  The executable's own symbols tell how
+   it was compiled and linked.  */
 
 #include "config.h"
 #include "diagnose.h"
@@ -18,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "gmon_io.h"
 #include "gmon_out.h"
 #include "gprof.h"
 #include "i18n.h"
@@ -75,14 +77,15 @@ typedef struct Group
    so that one bin in several files counts once.  */
 enum { MARK_AT_LIMIT = 1, MARK_NEAR_LIMIT = 2 };
 
-/* What the second pass over the files found.  */
+/* What the records showed as the files were read.  */
 typedef struct Scan
 {
   const Run *run;
   vma_t code_end;               /* where the code ends; 0 if unknown */
+  Group *groups;                /* the ranges of the file being read */
+  size_t ngroups, groups_cap;
   unsigned char **marks;        /* per run->hist record, per bin */
-  size_t files_skipped;         /* standard input cannot be read twice */
-  bool incomplete;              /* a file could not be read to its end */
+  size_t nmarks;
   unsigned long split_ranges;   /* ranges written as several records */
   unsigned long bins_at_limit;  /* 65535 in their range's last record */
   unsigned long bins_near_limit; /* over half of it, in a lone record */
@@ -111,7 +114,6 @@ typedef struct Facts
   Scan scan;
   double samples;               /* in the histogram, all files */
   double outside_below, outside_above;  /* outside every function */
-  unsigned long bins_over_limit; /* merged bins above 65535 */
   bool hist_disjoint;           /* histogram and functions do not meet */
   unsigned long idle_funcs;     /* with samples but no calls */
   int problems;
@@ -309,7 +311,9 @@ needs_libgmon (const Core *core)
   char *buf;
   bool found;
 
-  if (!s || (size = bfd_section_size (s)) == 0)
+  /* A damaged header may claim any size: no more than the file has.  */
+  if (!s || (size = bfd_section_size (s)) == 0
+      || size > (bfd_size_type) bfd_get_file_size (core->abfd))
     return false;
   buf = gp_malloc (size);
   found = bfd_get_section_contents (core->abfd, s, buf, 0, size)
@@ -382,40 +386,7 @@ examine_exe (const Core *core, Exe *exe)
     exe->instrumented = INSTR_NO;
 }
 
-/* ---- the second pass over the profile files ----------------------------- */
-
-typedef struct Raw
-{
-  FILE *f;
-  const Core *core;
-} Raw;
-
-static bool
-raw_uint (Raw *r, int n, uint64_t *v)
-{
-  unsigned char b[8];
-  uint64_t x = 0;
-
-  if (fread (b, 1, (size_t) n, r->f) != (size_t) n)
-    return false;
-  for (int i = 0; i < n; i++)
-    x |= (uint64_t) b[r->core->big_endian ? n - 1 - i : i] << (8 * i);
-  *v = x;
-  return true;
-}
-
-static bool
-raw_vma (Raw *r, vma_t *v)
-{
-  uint64_t x;
-
-  if (!raw_uint (r, r->core->vma_bytes, &x))
-    return false;
-  if (r->core->vma_bytes == 4 && r->core->sign_extend_vma)
-    x = (uint64_t) (int64_t) (int32_t) (uint32_t) x;
-  *v = x;
-  return true;
-}
+/* ---- the records, as the files are read --------------------------------- */
 
 /* Whether ADDR lies in one of the executable's functions.  Past the end
    of the code the symbol table still answers with its last symbol.  */
@@ -430,8 +401,9 @@ function_at (const Scan *sc, vma_t addr)
 /* One arc record: does it name functions, and is the callee address
    where -pg code calls mcount?  */
 static void
-scan_arc (Scan *sc, vma_t from, vma_t self, uint64_t count)
+watch_arc (void *ctx, vma_t from, vma_t self, uint64_t count)
 {
+  Scan *sc = ctx;
   const Sym *parent = function_at (sc, from);
   const Sym *child = function_at (sc, self);
 
@@ -449,217 +421,93 @@ scan_arc (Scan *sc, vma_t from, vma_t self, uint64_t count)
     sc->arcs_far++;
 }
 
-static Group *
-find_group (Group *g, size_t n, vma_t lowpc, vma_t highpc)
-{
-  for (size_t i = 0; i < n; i++)
-    if (g[i].lowpc == lowpc && g[i].highpc == highpc)
-      return &g[i];
-  return NULL;
-}
-
-/* Read a histogram record's bins into its group; false at end of file.  */
-static bool
-scan_bins (Raw *r, Group *g)
-{
-  for (unsigned i = 0; i < g->nbins; i++)
-    {
-      uint64_t v;
-
-      if (!raw_uint (r, 2, &v))
-        return false;
-      g->last[i] = (uint16_t) v;
-    }
-  g->nrecords++;
-  return true;
-}
-
-/* A file's histogram records are read: mark the bins of the merged
-   histogram that reached the limit in them.  */
+/* A histogram record: the bins of the last record of each range of the
+   file are kept, to be marked when the file ends.  */
 static void
-mark_groups (Scan *sc, Group *g, size_t n)
+watch_hist (void *ctx, vma_t lowpc, vma_t highpc, unsigned nbins,
+            const uint16_t *bins)
+{
+  Scan *sc = ctx;
+  Group *g = NULL;
+
+  for (size_t i = 0; i < sc->ngroups && !g; i++)
+    if (sc->groups[i].lowpc == lowpc && sc->groups[i].highpc == highpc)
+      g = &sc->groups[i];
+  if (!g)
+    {
+      gp_grow (&sc->groups, &sc->groups_cap, sc->ngroups + 1,
+               sizeof *sc->groups);
+      g = &sc->groups[sc->ngroups++];
+      g->lowpc = lowpc;
+      g->highpc = highpc;
+      g->nbins = nbins;
+      g->nrecords = 0;
+      g->last = gp_calloc (nbins ? nbins : 1, sizeof *g->last);
+    }
+  /* gmon_read reads as many bins for every record of a range.  */
+  memcpy (g->last, bins, (nbins < g->nbins ? nbins : g->nbins)
+                         * sizeof *g->last);
+  g->nrecords++;
+}
+
+/* The marks of merged histogram record R, made when first needed.  */
+static unsigned char *
+marks_of (Scan *sc, size_t r)
 {
   const Histograms *h = &sc->run->hist;
 
-  for (size_t i = 0; i < n; i++)
+  if (r >= sc->nmarks)
     {
-      if (g[i].nrecords > 1)
+      sc->marks = gp_reallocarray (sc->marks, h->n, sizeof *sc->marks);
+      while (sc->nmarks < h->n)
+        sc->marks[sc->nmarks++] = NULL;
+    }
+  if (!sc->marks[r])
+    sc->marks[r] = gp_calloc (h->rec[r].nbins ? h->rec[r].nbins : 1, 1);
+  return sc->marks[r];
+}
+
+/* A file was read: mark the bins of the merged histogram that reached
+   the limit in its records.  */
+static void
+watch_file_end (void *ctx)
+{
+  Scan *sc = ctx;
+  const Histograms *h = &sc->run->hist;
+
+  for (size_t i = 0; i < sc->ngroups; i++)
+    {
+      const Group *g = &sc->groups[i];
+
+      if (g->nrecords > 1)
         sc->split_ranges++;
       for (size_t r = 0; r < h->n; r++)
         {
-          if (h->rec[r].lowpc != g[i].lowpc || h->rec[r].highpc != g[i].highpc)
+          unsigned char *marks;
+
+          if (h->rec[r].lowpc != g->lowpc || h->rec[r].highpc != g->highpc)
             continue;
-          for (unsigned b = 0; b < g[i].nbins && b < h->rec[r].nbins; b++)
-            if (g[i].last[b] == BIN_MAX)
-              sc->marks[r][b] |= MARK_AT_LIMIT;
-            else if (g[i].nrecords == 1 && g[i].last[b] > BIN_MAX / 2)
-              sc->marks[r][b] |= MARK_NEAR_LIMIT;
+          marks = marks_of (sc, r);
+          for (unsigned b = 0; b < g->nbins && b < h->rec[r].nbins; b++)
+            if (g->last[b] == BIN_MAX)
+              marks[b] |= MARK_AT_LIMIT;
+            else if (g->nrecords == 1 && g->last[b] > BIN_MAX / 2)
+              marks[b] |= MARK_NEAR_LIMIT;
         }
-      free (g[i].last);
+      free (g->last);
     }
-  free (g);
+  sc->ngroups = 0;
 }
 
-static Group *
-add_group (Group **g, size_t *n, size_t *cap, vma_t lowpc, vma_t highpc,
-           unsigned nbins)
-{
-  Group *grp;
-
-  gp_grow (g, cap, *n + 1, sizeof **g);
-  grp = &(*g)[(*n)++];
-  grp->lowpc = lowpc;
-  grp->highpc = highpc;
-  grp->nbins = nbins;
-  grp->nrecords = 0;
-  grp->last = gp_calloc (nbins ? nbins : 1, sizeof *grp->last);
-  return grp;
-}
-
-/* A GNU-format file, after its header.  gmon_read has accepted the file
-   already, so a short read only ends the scan.  */
-static bool
-scan_gnu (Raw *r, Scan *sc, uint32_t version)
-{
-  static const bool host_big = __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__;
-  Group *groups = NULL;
-  size_t ngroups = 0, cap = 0;
-  bool ok = true;
-  int tag;
-
-  while (ok && (tag = getc (r->f)) != EOF)
-    {
-      vma_t lowpc, highpc, from, self;
-      uint64_t nbins, count;
-      unsigned char skip[GMON_HIST_DIMEN_LEN + 1 + 4];
-      Group *g;
-
-      switch (tag)
-        {
-        case GMON_TAG_TIME_HIST:
-          if (!raw_vma (r, &lowpc) || !raw_vma (r, &highpc)
-              || !raw_uint (r, 4, &nbins)
-              || fread (skip, 1, sizeof skip, r->f) != sizeof skip)
-            ok = false;
-          else
-            {
-              /* A repeated range adds into the first record of it, as
-                 many bins as that one has (as gmon_io reads it).  */
-              g = find_group (groups, ngroups, lowpc, highpc);
-              if (!g)
-                g = add_group (&groups, &ngroups, &cap, lowpc, highpc,
-                               (unsigned) nbins);
-              ok = scan_bins (r, g);
-            }
-          break;
-        case GMON_TAG_CG_ARC:
-          if (!raw_vma (r, &from) || !raw_vma (r, &self)
-              || !raw_uint (r, 4, &count))
-            ok = false;
-          else
-            scan_arc (sc, from, self, count);
-          break;
-        case GMON_TAG_BB_COUNT:
-          /* Version 0 blocks hold strings of their own layout; they are
-             not worth a reader here.  */
-          if (version == 0 || !raw_uint (r, 4, &count))
-            ok = false;
-          else
-            {
-              /* gmon_io reads this count with GNU's double conversion,
-                 which undoes itself between byte orders: follow it.  */
-              if (host_big != r->core->big_endian)
-                count = __builtin_bswap32 ((uint32_t) count);
-              ok = fseeko (r->f, (off_t) (count * 2 * (uint64_t)
-                                          r->core->vma_bytes), SEEK_CUR) == 0;
-            }
-          break;
-        default:
-          ok = false;
-        }
-    }
-  mark_groups (sc, groups, ngroups);
-  return ok;
-}
-
-static bool
-scan_bsd (Raw *r, Scan *sc)
-{
-  int vb = r->core->vma_bytes;
-  vma_t lowpc, highpc, from, self;
-  uint64_t ncnt, version, header, count;
-  size_t ngroups = 0, cap = 0;
-  Group *groups = NULL, *g;
-
-  if (fseeko (r->f, 0, SEEK_SET) != 0 || !raw_vma (r, &lowpc)
-      || !raw_vma (r, &highpc) || !raw_uint (r, 4, &ncnt)
-      || !raw_uint (r, 4, &version))
-    return false;
-  header = version == GMON_BSD44_VERSION ? GMON_BSD44_HDR_SIZE ((uint64_t) vb)
-                                         : GMON_BSD_OLD_HDR_SIZE ((uint64_t) vb);
-  if (ncnt < header || fseeko (r->f, (off_t) header, SEEK_SET) != 0)
-    return false;
-  g = add_group (&groups, &ngroups, &cap, lowpc, highpc,
-                 (unsigned) ((ncnt - header) / 2));
-  if (!scan_bins (r, g))
-    {
-      mark_groups (sc, groups, ngroups);
-      return false;
-    }
-  mark_groups (sc, groups, ngroups);
-  while (raw_vma (r, &from) && raw_vma (r, &self) && raw_uint (r, vb, &count))
-    scan_arc (sc, from, self, count);
-  return true;
-}
-
+/* Count the marked bins, once every file was read.  */
 static void
-scan_file (Scan *sc, const char *name)
+count_marks (Scan *sc)
 {
-  const Run *run = sc->run;
-  Raw r = { NULL, run->core };
-  unsigned char hdr[GMON_HEADER_SIZE];
-  bool ok;
+  const Histograms *h = &sc->run->hist;
 
-  if (strcmp (name, "-") == 0 || !(r.f = fopen (name, "rb")))
+  for (size_t r = 0; r < sc->nmarks; r++)
     {
-      sc->files_skipped++;
-      return;
-    }
-  if (fread (hdr, 1, sizeof hdr, r.f) != sizeof hdr)
-    ok = false;
-  else if (memcmp (hdr, GMON_MAGIC, GMON_MAGIC_LEN) == 0
-           && run->opt.file_format != FF_BSD
-           && run->opt.file_format != FF_BSD44)
-    {
-      uint32_t version;
-
-      memcpy (&version, hdr + 4, 4);
-      if (run->core->big_endian != (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__))
-        version = __builtin_bswap32 (version);
-      ok = scan_gnu (&r, sc, version);
-    }
-  else
-    ok = scan_bsd (&r, sc);
-  if (!ok)
-    sc->incomplete = true;
-  fclose (r.f);
-}
-
-static void
-scan_files (const Run *run, const Exe *exe, Scan *sc)
-{
-  const Histograms *h = &run->hist;
-
-  sc->run = run;
-  sc->code_end = exe->has_code_end ? exe->code_end : 0;
-  sc->marks = gp_calloc (h->n ? h->n : 1, sizeof *sc->marks);
-  for (size_t r = 0; r < h->n; r++)
-    sc->marks[r] = gp_calloc (h->rec[r].nbins ? h->rec[r].nbins : 1, 1);
-  for (size_t i = 0; i < run->opt.nprofiles; i++)
-    scan_file (sc, run->opt.profiles[i]);
-  for (size_t r = 0; r < h->n; r++)
-    {
-      for (unsigned b = 0; b < h->rec[r].nbins; b++)
+      for (unsigned b = 0; sc->marks[r] && b < h->rec[r].nbins; b++)
         if (sc->marks[r][b] & MARK_AT_LIMIT)
           sc->bins_at_limit++;
         else if (sc->marks[r][b] & MARK_NEAR_LIMIT)
@@ -667,7 +515,10 @@ scan_files (const Run *run, const Exe *exe, Scan *sc)
       free (sc->marks[r]);
     }
   free (sc->marks);
+  free (sc->groups);
   sc->marks = NULL;
+  sc->groups = NULL;
+  sc->nmarks = 0;
 }
 
 /* ---- facts from the merged data ------------------------------------------ */
@@ -681,7 +532,8 @@ count_samples (const Run *run, Facts *f)
 {
   const Histograms *h = &run->hist;
   const SymTab *st = &run->symtab;
-  vma_t first = st->base[0].addr, last = st->base[st->len - 1].end_addr;
+  vma_t first = st->len ? st->base[0].addr : 0;
+  vma_t last = st->len ? st->base[st->len - 1].end_addr : 0;
   double credited = 0.0, outside;
   bool meets = false;
 
@@ -690,19 +542,17 @@ count_samples (const Run *run, Facts *f)
       const HistRecord *rec = &h->rec[r];
       vma_t lowpc = rec->lowpc / UNIT;
 
-      if (rec->lowpc <= last && rec->highpc > first)
+      if (st->len && rec->lowpc <= last && rec->highpc > first)
         meets = true;
       for (unsigned i = 0; i < rec->nbins; i++)
         {
-          double count = (unsigned) rec->sample[i];
+          double count = (double) rec->sample[i];
           vma_t lo = lowpc + gp_double_to_vma (h->scale * i);
           vma_t hi = lowpc + gp_double_to_vma (h->scale * (i + 1));
 
           if (count == 0)
             continue;
           f->samples += count;
-          if (rec->sample[i] > BIN_MAX)
-            f->bins_over_limit++;
           if (lo < first / UNIT && hi > lo)
             f->outside_below += count * (double) ((hi < first / UNIT
                                                    ? hi : first / UNIT) - lo)
@@ -847,10 +697,6 @@ print_data (const Run *run, const Facts *f)
     say (_("Call graph: none."));
   if (run->gmon_input & INPUT_BB_COUNTS)
     say (_("Basic-block counts: present."));
-  if (f->scan.files_skipped)
-    say (_("Standard input cannot be read a second time: the checks of single records (full bins, arcs to unknown addresses) leave it out."));
-  if (f->scan.incomplete)
-    say (_("Some records could not be examined one by one (old basic-block records, or the file changed since it was read); the checks of single records cover the records before them."));
 }
 
 /* The expected error of each function's time: the square-root rule.  */
@@ -1111,15 +957,6 @@ check_bins (const Run *run, Facts *f)
            run->hist.hz > 0 ? 65536.0 / run->hist.hz : 0.0);
       advice (_("profile shorter runs and give all their files to gprof at once, or use libgmon, which splits large counts over several records."));
     }
-  if (f->bins_over_limit)
-    {
-      problem (f, ngettext ("%lu histogram bin adds up to more than 65535 samples, which gprof -s cannot write.",
-                            "%lu histogram bins add up to more than 65535 samples, which gprof -s cannot write.",
-                            f->bins_over_limit),
-               f->bins_over_limit);
-      say (_("gprof adds them up correctly when it reads several records or files, but a sum file (gmon.sum) has one record with 16-bit bins, as GNU gprof writes it: these bins would lose 65536 samples each time they passed the limit."));
-      advice (_("keep the separate profile files and give them all to gprof, rather than summing them with -s."));
-    }
 }
 
 /* Threads, and the limits of what any profile can say.  */
@@ -1145,16 +982,38 @@ print_limits (const Run *run, const Facts *f)
   point (_("Time outside the program: the histogram covers the executable's own code only.  Time in shared libraries, in the kernel and spent waiting does not appear anywhere."));
 }
 
+/* The facts, and how gmon_read shows them the records.  */
+typedef struct Diagnosis
+{
+  GmonWatch watch;
+  Facts facts;
+} Diagnosis;
+
+void
+diagnose_watch (Run *run)
+{
+  Diagnosis *d = gp_calloc (1, sizeof *d);
+  Scan *sc = &d->facts.scan;
+
+  examine_exe (run->core, &d->facts.exe);
+  sc->run = run;
+  sc->code_end = d->facts.exe.has_code_end ? d->facts.exe.code_end : 0;
+  d->watch.ctx = sc;
+  d->watch.hist = watch_hist;
+  d->watch.arc = watch_arc;
+  d->watch.file_end = watch_file_end;
+  run->watch = &d->watch;
+}
+
 void
 diagnose_print (Run *run)
 {
-  Facts f;
+  Diagnosis *d = (Diagnosis *) run->watch;
+  Facts f = d->facts;
   size_t n;
   const Sym **by_time;
 
-  memset (&f, 0, sizeof f);
-  examine_exe (run->core, &f.exe);
-  scan_files (run, &f.exe, &f.scan);
+  count_marks (&f.scan);
   count_samples (run, &f);
   by_time = sampled_functions (run, &n);
 
@@ -1183,4 +1042,6 @@ diagnose_print (Run *run)
   else
     out_printf (_("Summary: no problems found.\n"));
   free (by_time);
+  run->watch = NULL;
+  free (d);
 }

@@ -6,6 +6,11 @@
 
 struct Run;
 
+/* Look at every record as the profile files are read (Run.watch), for
+   the facts the merged data no longer shows.  Call after the symbols
+   are read and before the profile files.  */
+void diagnose_watch (struct Run *run);
+/* The diagnosis, once the analysis is done.  */
 void diagnose_print (struct Run *run);
 
 #endif

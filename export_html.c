@@ -154,7 +154,7 @@ profile_data (Page *pg)
 
   out_str ("{\"program\":");
   ex_json_string (run->opt.image, true);
-  out_printf (",\"hz\":%d,\"lines\":%s,\"total\":", run->hist.hz,
+  out_printf (",\"hz\":%u,\"lines\":%s,\"total\":", run->hist.hz,
               run->opt.line_granularity ? "true" : "false");
   ex_json_number (pg->m->total);
   key ("ticks");

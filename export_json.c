@@ -351,7 +351,7 @@ export_json (Run *run)
         out_char (',');
       ex_json_string (run->opt.profiles[i], false);
     }
-  out_printf ("],\"granularity\":\"%s\",\"time_unit\":\"%s\",\"hz\":%d",
+  out_printf ("],\"granularity\":\"%s\",\"time_unit\":\"%s\",\"hz\":%u",
               run->opt.line_granularity ? "line" : "function",
               run->hist.hz > 0 ? "seconds" : "samples", run->hist.hz);
   out_printf (",\"bytes_per_sample\":%ld", hist_bytes_per_bin (&run->hist));

@@ -17,6 +17,7 @@
 #include "gprof.h"
 #include "i18n.h"
 #include "out.h"
+#include "outfile.h"
 #include "util.h"
 
 enum { READ_BUF = 1 << 16 };
@@ -38,6 +39,7 @@ typedef struct Reader
   unsigned char *buf;
   size_t at, end;         /* the unread part of buf */
   GmonAhead *ahead;       /* what was read ahead, or NULL */
+  bool said_rate0;        /* warned of a histogram rate of 0 */
 } Reader;
 
 static const bool host_big_endian = __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__;
@@ -184,11 +186,18 @@ rd_left (const Reader *r)
 
 /* Add the N 16-bit bins at P, in the byte order BIG, into SAMPLE: two
    loops without a test inside, as a profile's bins are most of its
-   bytes.  */
+   bytes.  RAW, if not NULL, receives them as they are.  */
 static void
-add_bins (int *sample, const unsigned char *p, size_t n, bool big)
+add_bins (uint64_t *sample, const unsigned char *p, size_t n, bool big,
+          uint16_t *raw)
 {
-  if (big == host_big_endian)
+  if (raw)
+    for (size_t i = 0; i < n; i++)
+      {
+        raw[i] = (uint16_t) decode (p + 2 * i, 2, big);
+        sample[i] += raw[i];
+      }
+  else if (big == host_big_endian)
     for (size_t i = 0; i < n; i++)
       {
         uint16_t v;
@@ -206,10 +215,10 @@ add_bins (int *sample, const unsigned char *p, size_t n, bool big)
       }
 }
 
-/* Read N 16-bit bins and add them into SAMPLE; returns how many were
-   read before the end of the file.  */
+/* Read N 16-bit bins and add them into SAMPLE (and store them in RAW if
+   not NULL); returns how many were read before the end of the file.  */
 static unsigned
-rd_bins (Reader *r, int *sample, unsigned n)
+rd_bins (Reader *r, uint64_t *sample, unsigned n, uint16_t *raw)
 {
   unsigned done = 0;
 
@@ -218,7 +227,8 @@ rd_bins (Reader *r, int *sample, unsigned n)
       size_t avail = (r->end - r->at) / 2;
       size_t k = n - done < avail ? n - done : avail;
 
-      add_bins (sample + done, r->buf + r->at, k, r->core->big_endian);
+      add_bins (sample + done, r->buf + r->at, k, r->core->big_endian,
+                raw ? raw + done : NULL);
       done += (unsigned) k;
       r->at += 2 * k;
       r->pos += 2 * k;
@@ -258,7 +268,7 @@ struct GmonAhead
      their number, and their counts (NULL if not added up).  */
   uint64_t bins_at;
   unsigned nbins;
-  int *sample;
+  uint64_t *sample;
   GpTask task;
 };
 
@@ -313,7 +323,7 @@ ahead_first_bins (GmonAhead *a)
   a->sample = calloc (nbins, sizeof *a->sample);
   if (!a->sample)
     return;
-  add_bins (a->sample, a->data + bins_at, nbins, a->core->big_endian);
+  add_bins (a->sample, a->data + bins_at, nbins, a->core->big_endian, NULL);
   a->bins_at = bins_at;
   a->nbins = nbins;
 }
@@ -414,12 +424,25 @@ read_hist_record (Run *run, Reader *r)
   char abbrev;
   HistRecord *rec;
   unsigned to_read, got;
+  uint16_t *raw;
 
   if (!rd_vma (r, &lowpc) || !rd_vma (r, &highpc) || !rd_32 (r, &nbins)
       || !rd_32 (r, &rate) || !rd_bytes (r, dimen, sizeof dimen)
       || !rd_bytes (r, &abbrev, 1))
     die_eof (r);
-  rec = hist_check_record (&run->hist, lowpc, highpc, nbins, (int) rate,
+  /* GNU gprof divides by a rate of 0 and prints infinite times; we count
+     in ticks, as GNU does for BSD files without a rate.  */
+  if (rate == 0)
+    {
+      if (nbins > 0 && !r->said_rate0)
+        {
+          gp_warn (_("%s: %s: sampling rate 0: time is in ticks, not seconds\n"),
+                   whoami, r->name);
+          r->said_rate0 = true;
+        }
+      rate = 1;
+    }
+  rec = hist_check_record (&run->hist, r->name, lowpc, highpc, nbins, rate,
                            dimen, abbrev);
   /* Bins of a repeated range add into the earlier record: as many bins
      as it has are read.  */
@@ -435,7 +458,7 @@ read_hist_record (Run *run, Reader *r)
             whoami, r->name, MAX_HIST_RECORDS);
   /* The bins this file opens with may have been added up already.  */
   if (!rec && r->ahead && r->ahead->sample && r->pos == r->ahead->bins_at
-      && nbins == r->ahead->nbins)
+      && nbins == r->ahead->nbins && !run->watch)
     {
       hist_new_record (&run->hist, lowpc, highpc, nbins, r->ahead->sample);
       r->ahead->sample = NULL;
@@ -445,10 +468,14 @@ read_hist_record (Run *run, Reader *r)
     }
   if (!rec)
     rec = hist_new_record (&run->hist, lowpc, highpc, nbins, NULL);
-  got = rd_bins (r, rec->sample, to_read);
+  raw = run->watch ? gp_reallocarray (NULL, to_read + 1, sizeof *raw) : NULL;
+  got = rd_bins (r, rec->sample, to_read, raw);
   if (got < to_read)
     gp_die (_("%s: %s: unexpected EOF after reading %u of %u samples\n"),
             whoami, r->name, got, to_read);
+  if (raw)
+    run->watch->hist (run->watch->ctx, lowpc, highpc, to_read, raw);
+  free (raw);
 }
 
 /* The fields of an arc record: two addresses and a 32-bit count.  Most
@@ -504,6 +531,10 @@ read_arc_records (Run *run, Reader *r)
         if (!rd_arc (r, &batch[n++]))
           die_eof (r);
       while (n < ARC_BATCH && rd_next_is (r, GMON_TAG_CG_ARC));
+      if (run->watch)
+        for (size_t i = 0; i < n; i++)
+          run->watch->arc (run->watch->ctx, batch[i].from_pc,
+                           batch[i].self_pc, batch[i].count);
       cg_tally_batch (run, n);
       total += n;
     }
@@ -604,7 +635,7 @@ read_gnu (Run *run, Reader *r, const unsigned char *hdr, unsigned counts[3])
 /* ---- BSD formats ---------------------------------------------------------- */
 
 /* The clock rate of old BSD files, which do not record it.  */
-static int
+static unsigned
 host_hz (void)
 {
   long hz = sysconf (_SC_CLK_TCK);
@@ -614,7 +645,7 @@ host_hz (void)
       gp_warn (_("time is in ticks, not seconds\n"));
       return 1;
     }
-  return (int) hz;
+  return (unsigned) hz;
 }
 
 static void
@@ -627,6 +658,7 @@ read_bsd (Run *run, Reader *r, unsigned counts[3])
   int64_t samp_bytes;
   unsigned nbins, got;
   HistRecord *rec;
+  uint16_t *raw;
 
   if (!rd_seek (r, 0))
     {
@@ -643,8 +675,8 @@ read_bsd (Run *run, Reader *r, unsigned counts[3])
       if (!rd_32 (r, &rate))
         gp_die (_("%s: file too short to be a gmon file\n"), r->name);
       if (h->n == 0)
-        h->hz = (int) rate;
-      else if (h->hz != (int) rate)
+        h->hz = rate;
+      else if (h->hz != rate)
         gp_die (_("%s: profiling rate incompatible with first gmon file\n"),
                 r->name);
       header_size = GMON_BSD44_HDR_SIZE ((uint32_t) vb);
@@ -687,10 +719,14 @@ read_bsd (Run *run, Reader *r, unsigned counts[3])
     rec = &h->rec[0];
   if (nbins > 0)
     counts[0]++;
-  got = rd_bins (r, rec->sample, nbins);
+  raw = run->watch ? gp_reallocarray (NULL, nbins + 1, sizeof *raw) : NULL;
+  got = rd_bins (r, rec->sample, nbins, raw);
   if (got < nbins)
     gp_die (_("%s: unexpected EOF after reading %d/%d bins\n"), whoami,
             (int) got - 1, (int) nbins);
+  if (raw)
+    run->watch->hist (run->watch->ctx, lowpc, highpc, nbins, raw);
+  free (raw);
 
   /* Then arcs until the end; a partial last one is ignored.  */
   for (;;)
@@ -701,6 +737,8 @@ read_bsd (Run *run, Reader *r, unsigned counts[3])
       if (!rd_vma (r, &from) || !rd_vma (r, &self) || !rd_uint (r, vb, &count))
         break;
       counts[1]++;
+      if (run->watch)
+        run->watch->arc (run->watch->ctx, from, self, count);
       cg_tally (run, from, self, (unsigned long) count);
     }
   if (h->hz == 0)
@@ -758,6 +796,8 @@ gmon_read (Run *run, const char *filename)
   else
     gp_die (_("%s: don't know how to deal with file format %d\n"), whoami,
             (int) ff);
+  if (run->watch)
+    run->watch->file_end (run->watch->ctx);
   if (r.ahead)
     ahead_free (r.ahead);
   else
@@ -787,23 +827,14 @@ typedef struct Writer
 {
   FILE *f;
   const Core *core;
-  const char *name;       /* the final name, for messages */
+  const char *name;       /* for messages */
 } Writer;
 
-static char *tmp_name;    /* removed if gprof dies before the rename */
-
-static void
-remove_tmp (void)
-{
-  if (tmp_name)
-    unlink (tmp_name);
-}
-
+/* As GNU gprof, with perror; the temporary file goes (outfile.c).  */
 static void
 die_write (const Writer *w)
 {
   perror (w->name);
-  remove_tmp ();
   exit (1);
 }
 
@@ -838,12 +869,44 @@ wr_byte (Writer *w, int c)
   wr_bytes (w, &b, 1);
 }
 
-static void
-wr_bins (Writer *w, const HistRecord *rec)
+/* Records needed for VALUE when one holds at most LIMIT: at least one.
+   Readers add up records of the same histogram range, arc or block, so
+   a count too wide for its field is split over several (GNU gprof cuts
+   it to the field's width instead).  */
+static uint64_t
+nrecords (uint64_t value, uint64_t limit)
 {
-  /* Bins are 16 bits on disk: larger sums wrap, as in GNU gprof.  */
+  return value <= limit ? 1 : value / limit + (value % limit != 0);
+}
+
+/* The part of VALUE that record K of nrecords (VALUE, LIMIT) holds: the
+   limit in each but the last, the rest in that one.  */
+static uint64_t
+record_part (uint64_t value, uint64_t limit, uint64_t k)
+{
+  if (value / limit > k)
+    return limit;
+  return value / limit == k ? value % limit : 0;
+}
+
+/* Record K of REC's bins: each bin's K-th piece of 16 bits' worth.  */
+static void
+wr_bins (Writer *w, const HistRecord *rec, uint64_t k)
+{
   for (unsigned i = 0; i < rec->nbins; i++)
-    wr_uint (w, (uint16_t) rec->sample[i], 2);
+    wr_uint (w, record_part (rec->sample[i], UINT16_MAX, k), 2);
+}
+
+/* How many records REC's biggest bin needs.  */
+static uint64_t
+hist_nrecords (const HistRecord *rec)
+{
+  uint64_t max = 0;
+
+  for (unsigned i = 0; i < rec->nbins; i++)
+    if (rec->sample[i] > max)
+      max = rec->sample[i];
+  return nrecords (max, UINT16_MAX);
 }
 
 /* Each symbol's arcs as a child list of GNU's: newest first.  The
@@ -865,15 +928,17 @@ wr_arcs (Writer *w, const Run *run, bool tagged)
   for (size_t k = 0; k < cg->narcs; k++)
     {
       const Arc *arc = &cg->arcs[order[k]];
+      int width = tagged || w->core->vma_bytes == 4 ? 4 : 8;
+      uint64_t limit = width == 4 ? UINT32_MAX : UINT64_MAX;
 
-      if (tagged)
-        wr_byte (w, GMON_TAG_CG_ARC);
-      wr_vma (w, arc->parent->addr);
-      wr_vma (w, arc->child->addr);
-      if (tagged || w->core->vma_bytes == 4)
-        wr_uint (w, (uint32_t) arc->count, 4);
-      else
-        wr_uint (w, arc->count, 8);
+      for (uint64_t r = 0; r < nrecords (arc->count, limit); r++)
+        {
+          if (tagged)
+            wr_byte (w, GMON_TAG_CG_ARC);
+          wr_vma (w, arc->parent->addr);
+          wr_vma (w, arc->child->addr);
+          wr_uint (w, record_part (arc->count, limit, r), width);
+        }
     }
   free (order);
   free (start);
@@ -890,26 +955,32 @@ write_gnu (Writer *w, const Run *run)
   wr_bytes (w, spare, sizeof spare);
   if (run->gmon_input & INPUT_HISTOGRAM)
     for (size_t i = 0; i < h->n; i++)
-      {
-        wr_byte (w, GMON_TAG_TIME_HIST);
-        wr_vma (w, h->rec[i].lowpc);
-        wr_vma (w, h->rec[i].highpc);
-        wr_uint (w, h->rec[i].nbins, 4);
-        wr_uint (w, (uint32_t) h->hz, 4);
-        wr_bytes (w, h->dimension, GMON_HIST_DIMEN_LEN);
-        wr_byte (w, h->dimen_abbrev);
-        wr_bins (w, &h->rec[i]);
-      }
+      for (uint64_t k = 0; k < hist_nrecords (&h->rec[i]); k++)
+        {
+          wr_byte (w, GMON_TAG_TIME_HIST);
+          wr_vma (w, h->rec[i].lowpc);
+          wr_vma (w, h->rec[i].highpc);
+          wr_uint (w, h->rec[i].nbins, 4);
+          wr_uint (w, h->hz, 4);
+          wr_bytes (w, h->dimension, GMON_HIST_DIMEN_LEN);
+          wr_byte (w, h->dimen_abbrev);
+          wr_bins (w, &h->rec[i], k);
+        }
   if (run->gmon_input & INPUT_CALL_GRAPH)
     wr_arcs (w, run, true);
   if (run->gmon_input & INPUT_BB_COUNTS)
     {
-      uint32_t total = 0;
+      uint64_t limit = w->core->vma_bytes == 4 ? UINT32_MAX : UINT64_MAX;
+      uint64_t total = 0;
 
       for (size_t i = 0; i < run->symtab.len; i++)
         for (int j = 0; run->symtab.base[i].bb && j < NBBS
                         && run->symtab.base[i].bb->addr[j]; j++)
-          total++;
+          total += nrecords (run->symtab.base[i].bb->calls[j], limit);
+      /* At most 10 blocks a symbol, split in two or three pieces.  */
+      if (total > UINT32_MAX)
+        gp_die (_("%s: %s: too many basic-block counts for one record\n"),
+                whoami, w->name);
       wr_byte (w, GMON_TAG_BB_COUNT);
       wr_uint (w, total, 4);
       for (size_t i = 0; i < run->symtab.len; i++)
@@ -917,10 +988,11 @@ write_gnu (Writer *w, const Run *run)
           const BBCounts *bb = run->symtab.base[i].bb;
 
           for (int j = 0; bb && j < NBBS && bb->addr[j]; j++)
-            {
-              wr_vma (w, bb->addr[j]);
-              wr_vma (w, bb->calls[j]);
-            }
+            for (uint64_t r = 0; r < nrecords (bb->calls[j], limit); r++)
+              {
+                wr_vma (w, bb->addr[j]);
+                wr_vma (w, record_part (bb->calls[j], limit, r));
+              }
         }
     }
 }
@@ -933,6 +1005,12 @@ write_bsd (Writer *w, const Run *run)
   const HistRecord *rec = &h->rec[0];
   uint32_t vb = (uint32_t) w->core->vma_bytes;
 
+  /* The BSD formats have one histogram: no second record to carry what
+     does not fit in 16 bits.  */
+  if (hist_nrecords (rec) > 1)
+    gp_die (_("%s: %s: a histogram bin holds more than the 65535 samples "
+              "the BSD format can hold (use the GNU format)\n"),
+            whoami, w->name);
   wr_vma (w, rec->lowpc);
   wr_vma (w, rec->highpc);
   /* The old header cannot hold a rate: it is used only when the rate is
@@ -941,12 +1019,12 @@ write_bsd (Writer *w, const Run *run)
     {
       wr_uint (w, rec->nbins * 2 + GMON_BSD44_HDR_SIZE (vb), 4);
       wr_uint (w, GMON_BSD44_VERSION, 4);
-      wr_uint (w, (uint32_t) h->hz, 4);
+      wr_uint (w, h->hz, 4);
       wr_bytes (w, spare, sizeof spare);
     }
   else
     wr_uint (w, rec->nbins * 2 + GMON_BSD_OLD_HDR_SIZE (vb), 4);
-  wr_bins (w, rec);
+  wr_bins (w, rec, 0);
   wr_arcs (w, run, false);
 }
 
@@ -955,46 +1033,23 @@ gmon_write (Run *run, const char *filename)
 {
   Writer w = { 0 };
   FileFormat ff = run->opt.file_format;
-  mode_t mask;
-  int fd;
+  int err;
 
   w.core = run->core;
   w.name = filename;
-  tmp_name = gp_malloc (strlen (filename) + 16);
-  sprintf (tmp_name, "%s.tmp.XXXXXX", filename);
-  fd = mkstemp (tmp_name);
-  if (fd < 0)
-    {
-      free (tmp_name);
-      tmp_name = NULL;
-      die_write (&w);
-    }
-  gp_on_die (remove_tmp);
-  /* mkstemp makes the file private; give it the usual permissions.  */
-  mask = umask (0);
-  umask (mask);
-  if (fchmod (fd, 0666 & ~mask) != 0 || !(w.f = fdopen (fd, "wb")))
+  if (ff != FF_AUTO && ff != FF_MAGIC
+      && !((ff == FF_BSD || ff == FF_BSD44) && run->hist.n > 0))
+    gp_die (_("%s: don't know how to deal with file format %d\n"), whoami,
+            (int) ff);
+  if (!(w.f = outfile_open (filename)))
     die_write (&w);
-
   if (ff == FF_AUTO || ff == FF_MAGIC)
     write_gnu (&w, run);
-  else if ((ff == FF_BSD || ff == FF_BSD44) && run->hist.n > 0)
-    write_bsd (&w, run);
   else
+    write_bsd (&w, run);
+  if ((err = outfile_close (w.f)) != 0)
     {
-      remove_tmp ();
-      gp_die (_("%s: don't know how to deal with file format %d\n"), whoami,
-              (int) ff);
-    }
-  if (fflush (w.f) != 0 || fsync (fileno (w.f)) != 0)
-    die_write (&w);
-  if (fclose (w.f) != 0)
-    {
-      w.f = NULL;
+      errno = err;
       die_write (&w);
     }
-  if (rename (tmp_name, filename) != 0)
-    die_write (&w);
-  free (tmp_name);
-  tmp_name = NULL;
 }

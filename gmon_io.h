@@ -4,9 +4,26 @@
 #ifndef GPROF_GMON_IO_H
 #define GPROF_GMON_IO_H
 
+#include <stdint.h>
+#include "symtab.h"
+
 struct Run;
 struct Core;
 typedef struct GmonAhead GmonAhead;
+
+/* What a reader of single records (--diagnose) is shown of each file as
+   gmon_read reads it, before records are merged: set Run.watch.  */
+typedef struct GmonWatch
+{
+  void *ctx;
+  /* A histogram record's range, and its NBINS bins as the file has them
+     (as many as the record of that range read before has, if any).  */
+  void (*hist) (void *ctx, vma_t lowpc, vma_t highpc, unsigned nbins,
+                const uint16_t *bins);
+  void (*arc) (void *ctx, vma_t from, vma_t self, uint64_t count);
+  /* The file was read to its end.  */
+  void (*file_end) (void *ctx);
+} GmonWatch;
 
 /* Start reading FILENAME (the first profile file) on another thread
    while the executable's symbols are read: the whole file into memory,

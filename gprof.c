@@ -7,6 +7,8 @@
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 #include <libiberty/libiberty.h>
 #include "cg_order.h"
 #include "cg_print.h"
@@ -169,6 +171,20 @@ print_reports (Run *run)
     cg_print_file_ordering (run);
 }
 
+/* Reports are buffered in out.c: hand them on at every exit, and fail
+   the run when they could not be written (GNU gprof says nothing).  */
+static void
+close_stdout (void)
+{
+  int err = out_close ();
+
+  if (err)
+    {
+      fprintf (stderr, _("%s: write error: %s\n"), whoami, strerror (err));
+      _exit (1);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -185,8 +201,7 @@ main (int argc, char **argv)
   whoami = argv[0];
   xmalloc_set_program_name (whoami);
   expandargv (&argc, &argv);
-  /* Reports are buffered in out.c: hand them on at every exit.  */
-  atexit (out_flush);
+  atexit (close_stdout);
 
   run.first_output = true;
   hist_init (&run.hist);
@@ -205,6 +220,8 @@ main (int argc, char **argv)
   core_free_strtab (run.core);
   if (!run.opt.diagnose && !run.opt.ignore_direct_calls)
     core_close_bfd (run.core, &run.symtab);
+  if (run.opt.diagnose)
+    diagnose_watch (&run);
   read_profiles (&run);
   default_reports (&run);
   if (run.opt.output_style & STYLE_SUMMARY_FILE)

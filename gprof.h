@@ -33,6 +33,7 @@ typedef struct Run
   CallGraph cg;
   BasicBlocks bb;
   struct GmonAhead *ahead; /* the first profile file, read ahead */
+  struct GmonWatch *watch; /* shown every record read, or NULL */
   unsigned gmon_input;
   int gmon_file_version;  /* of the last GNU-format file read */
   NameFmt names;

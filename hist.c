@@ -51,8 +51,9 @@ hist_record_scale (vma_t lowpc, vma_t highpc, unsigned nbins)
 }
 
 HistRecord *
-hist_check_record (Histograms *h, vma_t lowpc, vma_t highpc, unsigned nbins,
-                   int rate, const char dimen[15], char abbrev)
+hist_check_record (Histograms *h, const char *filename, vma_t lowpc,
+                   vma_t highpc, unsigned nbins,
+                   unsigned rate, const char dimen[15], char abbrev)
 {
   double scale = hist_record_scale (lowpc, highpc, nbins);
 
@@ -78,6 +79,12 @@ hist_check_record (Histograms *h, vma_t lowpc, vma_t highpc, unsigned nbins,
       /* GNU gprof prints this one without a newline.  */
       if (fabs (h->scale - scale) > 0.000001)
         gp_die (_("%s: different scales in histogram records"), whoami);
+      /* GNU gprof keeps the first rate and applies it to the samples of
+         every record; records of different rates cannot be summed (GNU
+         says so of BSD files only).  */
+      if (rate != h->hz)
+        gp_die (_("%s: profiling rate incompatible with first gmon file\n"),
+                filename);
     }
 
   for (size_t i = 0; i < h->n; i++)
@@ -96,7 +103,7 @@ hist_check_record (Histograms *h, vma_t lowpc, vma_t highpc, unsigned nbins,
 
 HistRecord *
 hist_new_record (Histograms *h, vma_t lowpc, vma_t highpc, unsigned nbins,
-                 int *sample)
+                 uint64_t *sample)
 {
   HistRecord *r;
 
@@ -143,6 +150,12 @@ hist_check_address (const Histograms *h, vma_t addr)
   return false;
 }
 
+double
+hist_divisor (const Histograms *h)
+{
+  return h->hz ? (double) h->hz : 1.0;
+}
+
 long
 hist_bytes_per_bin (const Histograms *h)
 {
@@ -164,7 +177,7 @@ assign_record (Run *run, const HistRecord *r, const bool *credit_ok)
 
   for (unsigned i = 0; i < r->nbins; i++)
     {
-      unsigned count = (unsigned) r->sample[i];
+      uint64_t count = r->sample[i];
       vma_t bin_low, bin_high;
       double count_time;
 
@@ -184,17 +197,19 @@ assign_record (Run *run, const HistRecord *r, const bool *credit_ok)
              reach to the end of its range.  */
           vma_t sym_high = j + 1 < st->len ? st->ranges[j + 1].addr / UNIT
                                            : st->ranges[j].end / UNIT + 1;
-          vma_t overlap;
+          vma_t lo = bin_low > sym_low ? bin_low : sym_low;
+          vma_t hi = bin_high < sym_high ? bin_high : sym_high;
 
           if (bin_high < sym_low)
             break;
           if (bin_low >= sym_high)
             continue;
-          overlap = (bin_high < sym_high ? bin_high : sym_high)
-                    - (bin_low > sym_low ? bin_low : sym_low);
-          if (overlap > 0)
+          /* A symbol can end below its start (the last one, a weak data
+             symbol past the end of the code): no overlap then, as in GNU
+             gprof, whose difference is signed.  */
+          if (hi > lo)
             {
-              double credit = overlap * count_time / h->scale;
+              double credit = (double) (hi - lo) * count_time / h->scale;
 
               if (credit_ok[j])
                 st->base[j].hist_time += credit;

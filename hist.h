@@ -13,7 +13,7 @@ typedef struct HistRecord
 {
   vma_t lowpc, highpc;
   unsigned nbins;
-  int *sample;
+  uint64_t *sample;       /* summed over records and files: no limit */
 } HistRecord;
 
 typedef struct Histograms
@@ -23,7 +23,7 @@ typedef struct Histograms
   double scale;           /* address units (2 bytes) per bin */
   char dimension[16];     /* what a sample measures, "seconds" */
   char dimen_abbrev;      /* 's' */
-  int hz;                 /* samples per dimension unit, 0 if unknown */
+  unsigned hz;            /* samples per dimension unit, 0 without a histogram */
   double total_time;      /* samples credited to printed symbols */
 } Histograms;
 
@@ -33,18 +33,19 @@ void hist_free (Histograms *h);
    big program's text.  */
 void hist_free_samples (Histograms *h);
 
-/* A GNU histogram record's header was read: check it against the
-   earlier ones (the first one sets rate, unit and scale).  Exits with
-   GNU's messages on a changed unit or scale, or overlapping ranges.
-   Returns the record with the same range, into which its bins add, or
-   NULL when it needs a new one.  */
-HistRecord *hist_check_record (Histograms *h, vma_t lowpc, vma_t highpc,
-                               unsigned nbins, int rate,
+/* A GNU histogram record's header was read from FILENAME: check it
+   against the earlier ones (the first one sets rate, unit and scale).
+   Exits with GNU's messages on a changed unit or scale, or overlapping
+   ranges, and on a changed rate.  Returns the record with the same
+   range, into which its bins add, or NULL when it needs a new one.  */
+HistRecord *hist_check_record (Histograms *h, const char *filename,
+                               vma_t lowpc, vma_t highpc,
+                               unsigned nbins, unsigned rate,
                                const char dimen[15], char abbrev);
 /* A new record, taking SAMPLE (NBINS counts, malloc'ed) if not NULL, or
    else with its counts at 0.  */
 HistRecord *hist_new_record (Histograms *h, vma_t lowpc, vma_t highpc,
-                             unsigned nbins, int *sample);
+                             unsigned nbins, uint64_t *sample);
 
 /* Address units per bin: ((highpc - lowpc) / 2) / nbins.  */
 double hist_record_scale (vma_t lowpc, vma_t highpc, unsigned nbins);
@@ -65,6 +66,11 @@ void hist_order_start (struct Run *run);
 
 /* The flat profile.  */
 void hist_print (struct Run *run);
+
+/* What times in samples are divided by: the rate, or 1 without a
+   histogram, where every time is 0 (GNU gprof divides by 0 and prints
+   -nan).  */
+double hist_divisor (const Histograms *h);
 
 /* "(long) scale * 2": the granularity line's bytes per sample.  */
 long hist_bytes_per_bin (const Histograms *h);

@@ -4,6 +4,7 @@
 #include "out.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <math.h>
 #include <unistd.h>
@@ -34,13 +35,26 @@ _Thread_local char *out_pos, *out_end;
 /* OUT_CHAIN: the batch's chunks so far, the last being written.  */
 static _Thread_local Chunk *chain_first, *chain_last;
 
+/* The first error writing to stdout (0: none), for out_close.  */
+static int out_errno;
+
+static void
+note_error (int err)
+{
+  int none = 0;
+
+  __atomic_compare_exchange_n (&out_errno, &none, err, false,
+                               __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+}
+
 /* The N pieces of IOV straight to file descriptor 1: going through
-   stdio would copy every byte once more.  Like GNU gprof, we do not
-   treat a failing stdout as an error; false then, to stop writing.  */
+   stdio would copy every byte once more.  False after an error (noted
+   for out_close), to stop writing.  */
 static bool
 write_iov (struct iovec *iov, int n)
 {
-  fflush (stdout);
+  if (fflush (stdout) != 0)
+    note_error (errno);
   while (n > 0)
     {
       ssize_t w = writev (STDOUT_FILENO, iov, n);
@@ -48,7 +62,10 @@ write_iov (struct iovec *iov, int n)
       if (w < 0 && errno == EINTR)
         continue;
       if (w <= 0)
-        return false;
+        {
+          note_error (w < 0 ? errno : EIO);
+          return false;
+        }
       /* Skip what went out, which may end within a piece.  */
       while (n > 0 && (size_t) w >= iov->iov_len)
         {
@@ -179,6 +196,22 @@ out_flush (void)
     write_stdout (out_base, (size_t) (out_pos - out_base));
   out_base = out_pos = out_store;
   out_end = out_store + OUT_BUF;
+}
+
+int
+out_close (void)
+{
+  out_flush ();
+  /* A closed stdout is no error: nothing was written to it.  */
+  if (fcntl (STDOUT_FILENO, F_GETFD) < 0 && errno == EBADF)
+    return out_errno;
+  bool failed = ferror (stdout);
+
+  if (fclose (stdout) != 0)
+    note_error (errno);
+  else if (failed)
+    note_error (EIO);
+  return out_errno;
 }
 
 void

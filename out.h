@@ -28,6 +28,9 @@ extern _Thread_local char *out_pos, *out_end;
 /* Hand the buffer to stdout (done before anything writes to stdout
    directly, and at exit).  */
 void out_flush (void);
+/* Flush and close stdout: 0, or the errno of the first write or close
+   that failed (a full disk, a closed pipe).  */
+int out_close (void);
 /* Make room for N bytes (N <= OUT_BUF).  */
 static inline void
 out_reserve (size_t n)

@@ -11,6 +11,7 @@
 #include "gprof.h"
 #include "i18n.h"
 #include "out.h"
+#include "outfile.h"
 #include "util.h"
 
 static char *
@@ -61,56 +62,20 @@ open_source (const Run *run, const SourceFile *sf)
   return NULL;
 }
 
-/* The temporary file behind each open -y output, to rename when done.  */
-typedef struct PendingAnn
-{
-  FILE *f;
-  char *tmp, *final;
-} PendingAnn;
-
-static PendingAnn pending;
-
-static void
-remove_pending (void)
-{
-  if (pending.tmp)
-    unlink (pending.tmp);
-}
-
+/* "<name>-ann" in the current directory, for -y; NULL after saying why
+   it cannot be written.  */
 static FILE *
 open_annotation_file (const SourceFile *sf)
 {
   const char *base = gp_basename (sf->name);
-  char *final = gp_malloc (strlen (base) + 5);
-  mode_t mask;
-  int fd;
+  char *name = gp_malloc (strlen (base) + 5);
+  FILE *f;
 
-  sprintf (final, "%s-ann", base);
-  pending.tmp = gp_malloc (strlen (final) + 16);
-  sprintf (pending.tmp, "%s.tmp.XXXXXX", final);
-  fd = mkstemp (pending.tmp);
-  mask = umask (0);
-  umask (mask);
-  if (fd < 0 || fchmod (fd, 0666 & ~mask) != 0
-      || !(pending.f = fdopen (fd, "w")))
-    {
-      int err = errno;
-
-      if (fd >= 0)
-        {
-          close (fd);
-          unlink (pending.tmp);
-        }
-      free (pending.tmp);
-      pending.tmp = NULL;
-      errno = err;
-      perror (final);
-      free (final);
-      return NULL;
-    }
-  gp_on_die (remove_pending);
-  pending.final = final;
-  return pending.f;
+  sprintf (name, "%s-ann", base);
+  if (!(f = outfile_open (name)))
+    perror (name);
+  free (name);
+  return f;
 }
 
 /* Annotated text goes through the report buffer when it goes to stdout.  */
@@ -131,7 +96,7 @@ annotate_source (Run *run, const SourceFile *sf, unsigned width,
   FILE *in = open_source (run, sf), *out = stdout;
   char buf[8192], *note;
   size_t nread;
-  int line_num = 1;
+  long line_num = 1;
   bool new_line = true;
 
   if (!in)
@@ -173,18 +138,14 @@ annotate_source (Run *run, const SourceFile *sf, unsigned width,
 }
 
 void
-annotate_finish (Run *run, FILE *out)
+annotate_finish (Run *run, const SourceFile *sf, FILE *out)
 {
-  if (out == stdout)
+  int err;
+
+  (void) run;
+  if (out == stdout || (err = outfile_close (out)) == 0)
     return;
-  if (fclose (out) != 0 || rename (pending.tmp, pending.final) != 0)
-    {
-      perror (pending.final);
-      remove_pending ();
-      exit (1);
-    }
-  free (pending.tmp);
-  free (pending.final);
-  pending.tmp = pending.final = NULL;
-  pending.f = NULL;
+  fprintf (stderr, "%s: %s-ann: %s\n", whoami, gp_basename (sf->name),
+           strerror (err));
+  exit (1);
 }

@@ -10,7 +10,7 @@
 struct Run;
 
 /* Writes the WIDTH-character note for line LINE_NUM into BUF.  */
-typedef void (*AnnotateFn) (char *buf, unsigned width, int line_num, void *arg);
+typedef void (*AnnotateFn) (char *buf, unsigned width, long line_num, void *arg);
 
 /* Find SF's source (as named, then in the -I / GPROF_PATH directories)
    and copy it with a note before every line, to standard output or with
@@ -20,8 +20,8 @@ typedef void (*AnnotateFn) (char *buf, unsigned width, int line_num, void *arg);
 FILE *annotate_source (struct Run *run, const SourceFile *sf, unsigned width,
                        AnnotateFn annote, void *arg);
 
-/* Close a stream annotate_source returned (a -y file is renamed into
-   place only now, complete).  */
-void annotate_finish (struct Run *run, FILE *out);
+/* Close a stream annotate_source returned for SF (a -y file is renamed
+   into place only now, complete); exits if it could not be written.  */
+void annotate_finish (struct Run *run, const SourceFile *sf, FILE *out);
 
 #endif

@@ -28,10 +28,13 @@ struct SourceFile
   char *name;             /* the path as the debugging information names it */
   SourceFile *next;       /* list order: most recently created first */
   SourceFile *hash_next;
-  /* Annotated source (-A).  */
+  /* Annotated source (-A): the highest line number of its symbols, and
+     the symbol of each line that has one, sorted by line (a sparse table:
+     line numbers come from the debugging information, up to 2^31 - 1).  */
   int num_lines;
   unsigned long ncalls;
   Sym **line;
+  size_t nline;
 };
 
 typedef struct SourceFiles

@@ -17,6 +17,7 @@ include testsuite/i18n/local.mk
 include testsuite/doc/local.mk
 include testsuite/fuzz/local.mk
 include testsuite/damaged/local.mk
+include testsuite/robust/local.mk
 
 # What the tests leave under testsuite/work/ (the export tests' npm
 # packages among it) survives make clean and goes with make distclean.

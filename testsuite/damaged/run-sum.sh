@@ -75,7 +75,7 @@ sum () {
     elif [ "$(cksum "$s_dir/gmon.sum" 2>/dev/null)" != "$s_old" ]; then
       s_why="gmon.sum changed"
     fi
-  elif [ ! -f "$s_dir/gmon.sum" ] || [ -n "$(cd "$s_dir" && ls -A | grep 'gmon\.sum\.')" ]; then
+  elif [ ! -f "$s_dir/gmon.sum" ] || [ -n "$(cd "$s_dir" && ls -A | grep -v '^gmon\.sum$')" ]; then
     s_why="no gmon.sum, or a temporary file left: $(ls -A "$s_dir" | tr '\n' ' ')"
   fi
   if [ -z "$s_why" ]; then
