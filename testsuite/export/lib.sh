@@ -3,7 +3,7 @@
 # The tests run from the top build directory (automake's test driver does
 # that).  ex_profile builds prog.cc with g++ -pg and runs it once for all
 # the tests (under a lock: make check runs them in parallel); ex_npm
-# installs the npm packages a test needs into the build tree, also once.
+# finds the npm packages a test needs, which tools/setup installed.
 # Work goes to testsuite/work/export/, which is kept for inspection.
 
 set -u
@@ -37,25 +37,17 @@ ex_profile () {
   echo "prog.cc profiled: $ticks samples in the histogram"
 }
 
-# ex_npm PACKAGE...: install them (pinned) under the build tree and set
-# NODE_PATH; skips when node or npm is missing or the registry fails.
+# ex_npm PACKAGE@VERSION...: find them among the global npm packages
+# (tools/setup check installs tools/npm-packages.txt) and set NODE_PATH;
+# skips when node or one of them is missing.  Nothing is downloaded.
 ex_npm () {
   command -v node >/dev/null || skip "no node"
   command -v npm >/dev/null || skip "no npm"
-  node_dir=$top_work/node
-  mkdir -p "$node_dir"
-  (
-    flock 9
-    missing=""
-    for p in "$@"; do
-      [ -d "$node_dir/node_modules/${p%@*}" ] || missing="$missing $p"
-    done
-    [ -z "$missing" ] && exit 0
-    # shellcheck disable=SC2086
-    cd "$node_dir" && timeout 600 npm install --no-audit --no-fund \
-      --no-package-lock --loglevel=error $missing
-  ) 9>"$top_work/npm.lock" || skip "npm could not install $*"
-  NODE_PATH=$node_dir/node_modules
+  NODE_PATH=$(npm root -g) || skip "npm root -g failed"
+  for p in "$@"; do
+    grep -qs "\"version\": *\"${p##*@}\"" "$NODE_PATH/${p%@*}/package.json" ||
+      skip "npm package $p is not installed (tools/setup check installs it)"
+  done
   export NODE_PATH
 }
 

@@ -1,7 +1,7 @@
 ## testsuite/export/local.mk - the --export formats, each checked by the
 ## tool that reads it (included by testsuite/local.mk).  The tests profile
-## prog.cc once; speedscope, json and html install npm packages into
-## testsuite/work/export/node and skip when npm cannot.
+## prog.cc once; speedscope, json and html use the npm packages that
+## tools/setup check installs (tools/npm-packages.txt), and skip without.
 
 TESTS += \
 	testsuite/export/dot.sh \
