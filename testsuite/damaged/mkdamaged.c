@@ -696,6 +696,11 @@ executable_cases (void)
       free (p);
     }
 
+  /* Its one function past the end of .text: with -l, the symbol table
+     ends up empty, which the diagnosis read before its start.  */
+  add_case ("elf-past-code-diagnose", "ok", 0, false, NULL,
+            "--diagnose -l pastcode.elf plain-prog64le.gmon");
+
   /* .text claiming more than the file: GNU allocates it for -c, and
      walks all of it for -l (doc/differences.md).  */
   static const uint64_t text_sizes[] = { 0x100000000, 0x10000000000, 0xffffffffffff0 };

@@ -102,6 +102,13 @@ def main():
     rec = hist(leaf, leaf + 4, [65535])
     put(d, "deep.gmon", header() + rec * 32769)
 
+    # A second file repeating the first's empty range claims 2^32 - 1
+    # bins: the reader reads as many as the first record has.
+    put(d, "range-1.gmon", header() + hist(lo, lo, [5] * 4))
+    put(d, "range-2.gmon", header()
+        + hist(lo, lo, [5] * 4)[:17] + struct.pack("<I", 2**32 - 1)
+        + hist(lo, lo, [5] * 4)[21:])
+
     # An executable whose .dynstr claims 2^48 bytes.
     dynstr_claims(prog, os.path.join(d, "dynstr"), 2**48)
 

@@ -300,6 +300,18 @@ else
   fail dynstr "status $(cat dynstr.status): $(head -c 300 dynstr.err)"
 fi
 
+# A range repeated with a bin count of 2^32 - 1: --diagnose must not
+# allocate it (8 GB) where the report reads 4 bins.
+limit=1048576
+grep -q __asan_init "$gprof" && limit=unlimited
+(ulimit -v $limit; "$gprof" --diagnose t range-1.gmon range-2.gmon \
+   >range.out 2>range.err; echo $? >range.status)
+if [ "$(cat range.status)" = 0 ] && [ ! -s range.err ]; then
+  ok diagnose-repeated-range
+else
+  fail diagnose-repeated-range "status $(cat range.status): $(head -c 300 range.err)"
+fi
+
 # ---- names and links ----------------------------------------------------
 
 # A source file with a 249-character name: "NAME-ann" is 253 characters,
