@@ -468,7 +468,9 @@ LLVMFuzzerInitialize (int *argc, char ***argv)
     "-artifact_prefix=", "-exact_artifact_path=", NULL
   };
   static char cwd[PATH_MAX];
-  char **args;
+  /* Kept: libFuzzer copies the arguments and drops the array, which
+     LeakSanitizer would then report at exit.  */
+  static char **args;
   bool has_prefix = false;
   int n = 0;
 
