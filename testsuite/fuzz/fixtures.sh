@@ -10,7 +10,9 @@
 # dwarf_seed.c built by gcc with DWARF 4 (dwarf4.elf) and 5 (dwarf5.elf)
 # and by clang with DWARF 5 (clang5.elf, with its index forms), each with
 # a profile of its own (NAME.gmon: histogram, arcs and basic-block counts
-# at its own addresses).  Their DWARF names the source relatively
+# at its own addresses); and dynamic.elf, built by gcc as a dynamic
+# executable that names libgmon.so as needed (in .dynstr, which the
+# diagnosis reads), with its profile.  Their DWARF names the source relatively
 # (src/dwarf_seed.c), so that -A finds it only through the search path:
 # the targets set GPROF_PATH to DIR, where dwarf_seed.c is copied.
 
@@ -71,15 +73,18 @@ gmon () {
   le $g_main 8; le 1 8
 }
 
-# build CC DWARF NAME: dwarf_seed.c as DIR/NAME.elf, and its profile.
+# build CC DWARF NAME [LINK...]: dwarf_seed.c as DIR/NAME.elf (static
+# unless LINK says otherwise), and its profile.
 build () {
+  b_cc=$1 b_dwarf=$2 b_name=$3
+  shift 3
   (cd "$here" &&
-   $1 -O2 -gdwarf-$2 -nostdlib -static -fno-asynchronous-unwind-tables \
+   $b_cc -O2 -gdwarf-$b_dwarf -nostdlib -fno-asynchronous-unwind-tables \
      -fdebug-prefix-map="$here"=src -Wl,-e,main -Wl,--build-id=none \
-     -o "$dir/$3.elf" dwarf_seed.c) &&
-    objcopy --remove-section=.comment "$dir/$3.elf" &&
-    gmon "$dir/$3.elf" >"$dir/$3.gmon" || {
-      echo "ERROR: fixtures.sh: cannot build $3.elf with $1" >&2
+     "${@:--static}" -o "$dir/$b_name.elf" dwarf_seed.c) &&
+    objcopy --remove-section=.comment "$dir/$b_name.elf" &&
+    gmon "$dir/$b_name.elf" >"$dir/$b_name.gmon" || {
+      echo "ERROR: fixtures.sh: cannot build $b_name.elf with $b_cc" >&2
       exit 99
     }
 }
@@ -87,3 +92,10 @@ build () {
 build gcc 4 dwarf4
 build gcc 5 dwarf5
 build clang 5 clang5
+# A libgmon.so of nothing, only to be named.
+stub=$dir/stub.$$
+mkdir -p "$stub" && : >"$stub/empty.c" &&
+  gcc -shared -nostdlib -o "$stub/libgmon.so" "$stub/empty.c" || exit 99
+build gcc 5 dynamic -Wl,-z,noseparate-code -Wl,-z,norelro \
+  -Wl,--hash-style=gnu -Wl,--no-as-needed -L"$stub" -lgmon
+rm -rf "$stub"

@@ -7,8 +7,9 @@
    Input: the options, one a line (or NUL-separated).  Operands are read
    but not used: the executable and the profile are the fixtures'.  The
    executable is prog64le.elf, or the one a word names exactly, out of
-   dwarf4.elf, dwarf5.elf and clang5.elf (with line information: -A finds
-   their source) and classify.elf, each with its own profile.  */
+   dwarf4.elf, dwarf5.elf, clang5.elf and dynamic.elf (with line
+   information: -A finds their source; dynamic.elf names libgmon.so as
+   needed) and classify.elf, each with its own profile.  */
 
 #include "config.h"
 #include <string.h>
@@ -20,10 +21,12 @@ int
 LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
   static const char *const images[] = {
-    "prog64le.elf", "dwarf4.elf", "dwarf5.elf", "clang5.elf", "classify.elf"
+    "prog64le.elf", "dwarf4.elf", "dwarf5.elf", "clang5.elf", "dynamic.elf",
+    "classify.elf"
   };
   static const char *const profiles[] = {
-    "gnu-64le.gmon", "dwarf4.gmon", "dwarf5.gmon", "clang5.gmon", "classify.gmon"
+    "gnu-64le.gmon", "dwarf4.gmon", "dwarf5.gmon", "clang5.gmon",
+    "dynamic.gmon", "classify.gmon"
   };
   enum { N = sizeof images / sizeof images[0] };
   static const char *profile[N];

@@ -80,8 +80,9 @@ le () {
 }
 
 # The programs with line information (fixtures.sh), each with its own
-# profile: the seeds that reach -A and -y.
-dwarf_images="dwarf4 dwarf5 clang5"
+# profile: the seeds that reach -A and -y (and, dynamic, the diagnosis's
+# reading of .dynstr).
+dwarf_images="dwarf4 dwarf5 clang5 dynamic"
 
 # seed TARGET: add the starting inputs of TARGET to its corpus.  The
 # settings bytes in front of files are those the targets' comments
@@ -118,7 +119,7 @@ seed () {
       # The programs with DWARF (executables 0-2 of the second set), -l,
       # -z, -A -y -x, and each export.
       s_i=0
-      for s_image in $dwarf_images; do
+      for s_image in dwarf4 dwarf5 clang5; do
         for s_w in 56 184 1 2 3 4 5 6 7; do
           { le $((16 + s_i)) 1; printf '\004\000'; le $s_w 1; printf '\001'
             cat "$FUZZ_FIXTURES/$s_image.gmon"; } >"$s_dir/seed-w$s_w-$s_image"
@@ -181,6 +182,7 @@ run_target () {
   mkdir -p "$work/cwd-$1" || exit 99
   case $1 in
     options|atfile) r_dict=-dict=$here/options.dict ;;
+    core) r_dict=-dict=$here/core.dict ;;
     *) r_dict= ;;
   esac
   if [ $keep_going = yes ]; then
