@@ -22,7 +22,8 @@
 #
 # Environment: FUZZ_OPTS, more libFuzzer options for every target;
 # FUZZ_AVOID, open findings to set aside in long runs (fuzz.c,
-# avoid_known: diagnose-nosyms, diagnose-dynstr, annotate-line).
+# avoid_known: diagnose-nosyms, diagnose-dynstr, diagnose-nbins,
+# annotate-line).
 
 set -u
 
