@@ -9,9 +9,12 @@ int gprof_main (int argc, char **argv);
 #include "gprof.c"
 #undef main
 
+#include <ctype.h>
+#include <dirent.h>
 #include <fcntl.h>
 #include <gelf.h>
 #include <getopt.h>
+#include <limits.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -364,10 +367,48 @@ release_run (void)
 
 static FILE *quiet;       /* stderr during a run, unless FUZZ_VERBOSE */
 
+/* The fixture directory, absolute: runs happen in another directory.  */
+static char *fixtures;
+
+/* -y writes NAME-ann files, -s gmon.sum, both into the current
+   directory, and a relative source name of the DWARF is opened from
+   there: each run happens in a scratch directory of its own, emptied
+   after the run, and the process goes back to where it was between
+   runs, where libFuzzer reads and writes its corpus.  */
+static int home_fd = -1, scratch_fd = -1;
+static char scratch[PATH_MAX];
+
+static void
+remove_scratch (void)
+{
+  if (scratch[0])
+    rmdir (scratch);
+}
+
+/* Remove whatever a run left in the scratch directory.  */
+static void
+empty_scratch (void)
+{
+  int fd = dup (scratch_fd);
+  DIR *d = fd >= 0 ? fdopendir (fd) : NULL;
+  struct dirent *e;
+
+  if (!d)
+    abort ();
+  while ((e = readdir (d)))
+    if (strcmp (e->d_name, ".") != 0 && strcmp (e->d_name, "..") != 0
+        && unlinkat (scratch_fd, e->d_name, 0) != 0)
+      abort ();
+  closedir (d);
+  /* The copy shares its offset with scratch_fd: rewound for the next.  */
+  lseek (scratch_fd, 0, SEEK_SET);
+}
+
 static void
 init_once (void)
 {
   static bool done;
+  const char *dir, *tmp;
   int null;
 
   if (done)
@@ -387,6 +428,164 @@ init_once (void)
   close (null);
   if (!getenv ("FUZZ_VERBOSE"))
     quiet = __real_fopen ("/dev/null", "w");
+  dir = getenv ("FUZZ_FIXTURES");
+  if (dir)
+    {
+      fixtures = realpath (dir, NULL);
+      if (!fixtures)
+        {
+          perror (dir);
+          abort ();
+        }
+      /* -A finds the source of the DWARF seeds (dwarf_seed.c, copied
+         there) by the last part of its name, whatever its directory:
+         the search path of every run, before any -I.  */
+      setenv ("GPROF_PATH", fixtures, 1);
+    }
+  tmp = getenv ("TMPDIR");
+  snprintf (scratch, sizeof scratch, "%s/gprof-fuzz.XXXXXX",
+            tmp && *tmp ? tmp : "/tmp");
+  home_fd = open (".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (!mkdtemp (scratch) || home_fd < 0
+      || (scratch_fd = open (scratch, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
+    {
+      perror ("fuzz: scratch directory");
+      abort ();
+    }
+  atexit (remove_scratch);
+}
+
+/* Runs change directory; libFuzzer writes the input of a crash, a
+   time-out or a leak to -artifact_prefix (default: the current
+   directory) when it happens, so a relative prefix would put it in the
+   scratch directory, which nobody keeps.  libFuzzer lets this function
+   change its arguments: relative prefixes and paths are made absolute.  */
+int LLVMFuzzerInitialize (int *argc, char ***argv);
+
+int
+LLVMFuzzerInitialize (int *argc, char ***argv)
+{
+  static const char *const path_flags[] = {
+    "-artifact_prefix=", "-exact_artifact_path=", NULL
+  };
+  static char cwd[PATH_MAX];
+  /* Kept: libFuzzer copies the arguments and drops the array, which
+     LeakSanitizer would then report at exit.  */
+  static char **args;
+  bool has_prefix = false;
+  int n = 0;
+
+  if (!getcwd (cwd, sizeof cwd - 1))
+    abort ();
+  strcat (cwd, "/");
+  args = __real_malloc ((size_t) (*argc + 2) * sizeof *args);
+  if (!args)
+    abort ();
+  for (int i = 0; i < *argc; i++)
+    {
+      const char *a = (*argv)[i];
+      const char *const *f;
+
+      for (f = path_flags; *f; f++)
+        if (strncmp (a, *f, strlen (*f)) == 0)
+          break;
+      if (i > 0 && *f)
+        {
+          const char *v = a + strlen (*f);
+
+          if (f == path_flags)
+            has_prefix = true;
+          if (v[0] != '/')
+            {
+              char *abs = __real_malloc (strlen (a) + strlen (cwd) + 1);
+
+              if (!abs)
+                abort ();
+              sprintf (abs, "%s%s%s", *f, cwd, v);
+              a = abs;
+            }
+        }
+      args[n++] = (char *) a;
+    }
+  if (!has_prefix)
+    {
+      char *abs = __real_malloc (strlen (path_flags[0]) + strlen (cwd) + 1);
+
+      if (!abs)
+        abort ();
+      sprintf (abs, "%s%s", path_flags[0], cwd);
+      args[n++] = abs;
+    }
+  args[n] = NULL;
+  *argc = n;
+  *argv = args;
+  return 0;
+}
+
+/* ---- known findings, set aside on request ------------------------------ */
+
+/* Whether FUZZ_AVOID (a list of names, any separators) names NAME.  */
+static bool
+avoiding (const char *name)
+{
+  const char *list = getenv ("FUZZ_AVOID");
+  size_t n = strlen (name);
+
+  for (const char *p = list ? strstr (list, name) : NULL; p;
+       p = strstr (p + 1, name))
+    if ((p == list || !isalnum ((unsigned char) p[-1]))
+        && !isalnum ((unsigned char) p[n]) && p[n] != '-')
+      return true;
+  return false;
+}
+
+/* A long run stops at nothing but the first crash of each kind, and a
+   shallow one found again and again hides the rest: FUZZ_AVOID names
+   the open findings whose inputs end here, as if gprof had refused
+   them, until they are fixed.  Unset (CI), every input runs.  Called
+   once the symbol table is built, with the executable still open.  */
+static void
+avoid_known (const Run *run)
+{
+  const SymTab *st = &run->symtab;
+
+  /* diagnose.c count_samples reads st->base[st->len - 1].  */
+  if (run->opt.diagnose && st->len == 0 && avoiding ("diagnose-nosyms"))
+    exit (1);
+  /* diagnose.c needs_libgmon allocates the size .dynstr claims.  */
+  if (run->opt.diagnose && run->core->abfd && avoiding ("diagnose-dynstr"))
+    {
+      asection *sec = bfd_get_section_by_name (run->core->abfd, ".dynstr");
+      ufile_ptr size = bfd_get_file_size (run->core->abfd);
+
+      if (sec && size > 0 && bfd_section_size (sec) > size)
+        exit (1);
+    }
+  /* basic_blocks.c collect_lines allocates a pointer for every line up
+     to the largest and indexes the array by line - 1: a line of 2^31 or
+     more is negative as an int, one of 2^27 costs a gigabyte.  */
+  if ((run->opt.output_style & STYLE_ANNOTATED_SOURCE)
+      && avoiding ("annotate-line"))
+    for (size_t i = 0; i < st->len; i++)
+      if (st->base[i].file
+          && (st->base[i].line_num < 1 || st->base[i].line_num > 1 << 26))
+        exit (1);
+
+}
+
+/* The same, once the profiles are read.  */
+static void
+avoid_known_profiles (const Run *run)
+{
+  /* diagnose.c scan_gnu allocates the bins a histogram header claims
+     when the range repeats one of an earlier file, which gmon_io reads
+     with the earlier record's count: a range under 2 bytes wide has
+     scale 0 whatever its count, so no check of gmon_io's stops it.  */
+  if (run->opt.diagnose && run->opt.nprofiles > 1
+      && avoiding ("diagnose-nbins"))
+    for (size_t i = 0; i < run->hist.n; i++)
+      if ((run->hist.rec[i].highpc - run->hist.rec[i].lowpc) / 2 == 0)
+        exit (1);
 }
 
 int
@@ -406,10 +605,13 @@ fuzz_gprof (int argc, char **argv, Core *core, const char *profile,
   memset (&run, 0, sizeof run);
   optind = 0;             /* glibc's getopt starts afresh */
   run_status = 0;
+  if (fchdir (scratch_fd) != 0)
+    abort ();
   if (quiet)
     stderr = quiet;
   tracking = true;
   in_run = true;
+  /* main's stages, in main's order.  */
   if (setjmp (back) == 0)
     {
       if (flags & FUZZ_EXPAND)
@@ -428,17 +630,25 @@ fuzz_gprof (int argc, char **argv, Core *core, const char *profile,
         }
       if (run.opt.export_format && !export_check_format (run.opt.export_format))
         exit (1);
-      if (core)
-        run.core = core;
-      else
-        {
-          run.core = core_open (run.opt.image, run.opt.function_mapping_file);
-          if (run.opt.ignore_direct_calls)
-            core_read_text_space (run.core);
-        }
+      run.core = core ? core : core_open (run.opt.image,
+                                          run.opt.function_mapping_file);
+      if (run.opt.nprofiles > 0)
+        run.ahead = gmon_ahead_start (run.core, run.opt.profiles[0]);
+      /* A kept core has its .text read already.  */
+      if (!core && run.opt.ignore_direct_calls)
+        core_read_text_space (run.core);
       names_init (&run.names, &run.opt, run.core->leading_char);
       read_symbols (&run);
+      avoid_known (&run);
+      /* A kept core reads its symbols again in the next run.  */
+      if (!core)
+        {
+          core_free_strtab (run.core);
+          if (!run.opt.diagnose && !run.opt.ignore_direct_calls)
+            core_close_bfd (run.core, &run.symtab);
+        }
       read_profiles (&run);
+      avoid_known_profiles (&run);
       default_reports (&run);
       if (run.opt.output_style & STYLE_SUMMARY_FILE)
         gmon_write (&run, SUMMARY_FILE);
@@ -452,6 +662,9 @@ fuzz_gprof (int argc, char **argv, Core *core, const char *profile,
     *core = saved_core;
   fflush (stderr);
   stderr = saved_stderr;
+  if (fchdir (home_fd) != 0)
+    abort ();
+  empty_scratch ();
   return run_status;
 }
 
@@ -479,32 +692,33 @@ fuzz_file (int slot, const uint8_t *data, size_t size)
 const char *
 fuzz_fixture (const char *name)
 {
-  const char *dir = getenv ("FUZZ_FIXTURES");
   char *path;
 
-  if (!dir)
+  init_once ();
+  if (!fixtures)
     {
-      fprintf (stderr, "FUZZ_FIXTURES must name a directory mkfixture wrote\n");
+      fprintf (stderr, "FUZZ_FIXTURES must name a directory that "
+               "testsuite/fuzz/fixtures.sh wrote\n");
       abort ();
     }
-  path = __real_malloc (strlen (dir) + strlen (name) + 2);
+  path = __real_malloc (strlen (fixtures) + strlen (name) + 2);
   if (!path)
     abort ();
-  sprintf (path, "%s/%s", dir, name);
+  sprintf (path, "%s/%s", fixtures, name);
   return path;
 }
 
 Core *
 fuzz_image (const char *name)
 {
-  static struct { char name[32]; Core *core; } images[8];
+  static struct { char name[32]; Core *core; } images[16];
   int i;
 
   init_once ();
-  for (i = 0; i < 8 && images[i].core; i++)
+  for (i = 0; i < 16 && images[i].core; i++)
     if (strcmp (images[i].name, name) == 0)
       return images[i].core;
-  if (i == 8)
+  if (i == 16)
     abort ();
   snprintf (images[i].name, sizeof images[i].name, "%s", name);
   /* Outside a run: an error here is the fixtures', and ends the process.  */
@@ -535,6 +749,43 @@ fuzz_words (const uint8_t *data, size_t size, char **argv, int max)
           argv[argc++] = copy + start;
         start = i + 1;
       }
+  argv[argc] = NULL;
+  return argc;
+}
+
+int
+fuzz_writer_options (unsigned bits, char **argv, int argc)
+{
+  static const char *const what[8] = {
+    NULL, "--export=dot", "--export=callgrind", "--export=folded",
+    "--export=speedscope", "--export=json", "--export=html", "--diagnose"
+  };
+
+  if (what[bits & 7])
+    argv[argc++] = (char *) what[bits & 7];
+  if (bits & 0x08)
+    {
+      argv[argc++] = (char *) "-A";
+      /* An empty part and the scratch directory, before GPROF_PATH's.  */
+      argv[argc++] = (char *) "-I:.";
+    }
+  if (bits & 0x10)
+    argv[argc++] = (char *) "-y";
+  if (bits & 0x20)
+    argv[argc++] = (char *) "-x";
+  if (bits & 0x40)
+    {
+      argv[argc++] = (char *) "--export-node-threshold=0";
+      argv[argc++] = (char *) "--export-edge-threshold=0";
+      argv[argc++] = (char *) "--export-max-depth=2";
+    }
+  if (bits & 0x80)
+    {
+      argv[argc++] = (char *) "-t1";
+      argv[argc++] = (char *) "-m2";
+      argv[argc++] = (char *) "-L";
+      argv[argc++] = (char *) "--inline-file-names";
+    }
   argv[argc] = NULL;
   return argc;
 }

@@ -57,4 +57,6 @@ clean-fuzz:
 EXTRA_DIST += \
 	testsuite/fuzz/fuzz.c testsuite/fuzz/fuzz.h \
 	$(FUZZ_NAMES:%=testsuite/fuzz/fuzz_%.c) \
-	testsuite/fuzz/run-fuzz.sh testsuite/fuzz/seeds testsuite/fuzz/dwarf_seed.c
+	testsuite/fuzz/run-fuzz.sh testsuite/fuzz/fixtures.sh \
+	testsuite/fuzz/options.dict testsuite/fuzz/core.dict testsuite/fuzz/seeds \
+	testsuite/fuzz/dwarf_seed.c

@@ -3,14 +3,16 @@
 #
 #   run-fuzz.sh [-t SECONDS] [-j JOBS] [-c CORPUS] [-k] [TARGET...]
 #
-# Run from the top of a build configured with CC=clang --enable-fuzzing,
-# after `make fuzz testsuite/fixtures/mkfixture`.  Every target (default:
-# all: gmon symfile map options atfile core) runs SECONDS seconds
-# (default 30), JOBS targets at a time (default: the CPUs), on the corpus
-# CORPUS/NAME (default: a temporary directory), seeded from the fixture
-# generator's executables and profiles and from testsuite/fuzz/seeds.
-# Inputs that crash, leak the process into exit() or run out of time or
-# memory are written to CORPUS/crashes/NAME-*.
+# Run from the top of the build, after `make fuzz
+# testsuite/fixtures/mkfixture` (which needs clang and libFuzzer).
+# Every target (default: all: gmon symfile map options atfile core) runs
+# SECONDS seconds (default 30), JOBS targets at a time (default: the
+# CPUs), on the corpus CORPUS/NAME (default: a temporary directory),
+# seeded from the fixtures (testsuite/fuzz/fixtures.sh: the fixture
+# generator's executables and profiles, and small programs with DWARF)
+# and from testsuite/fuzz/seeds.  Inputs that crash, leak, call exit()
+# outside a run or run out of time or memory are written to
+# CORPUS/crashes/NAME-*.
 #
 # Without -k a target stops at its first crash; with -k (for long runs)
 # it goes on in libFuzzer's fork mode and keeps every crash found.
@@ -18,7 +20,10 @@
 # Prints one line per target, "NAME: N inputs in S s, C crashes", and
 # "N passed, M failed"; exits 1 if any target found a crash.
 #
-# Environment: FUZZ_OPTS, more libFuzzer options for every target.
+# Environment: FUZZ_OPTS, more libFuzzer options for every target;
+# FUZZ_AVOID, open findings to set aside in long runs (fuzz.c,
+# avoid_known: diagnose-nosyms, diagnose-dynstr, diagnose-nbins,
+# annotate-line).
 
 set -u
 
@@ -43,7 +48,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 build=$(pwd)
 for t in $targets; do
   if [ ! -x "$build/testsuite/fuzz/fuzz_$t" ]; then
-    echo "ERROR: testsuite/fuzz/fuzz_$t is missing (configure with CC=clang --enable-fuzzing, make fuzz)"
+    echo "ERROR: testsuite/fuzz/fuzz_$t is missing (make fuzz: clang and libFuzzer)"
     exit 99
   fi
 done
@@ -60,17 +65,25 @@ if [ -z "$corpus" ]; then
 fi
 mkdir -p "$corpus/crashes" "$work/fixtures" || exit 99
 corpus=$(cd "$corpus" && pwd)
-"$build/testsuite/fixtures/mkfixture" "$work/fixtures" || exit 99
+"$here/fixtures.sh" "$work/fixtures" || exit 99
 FUZZ_FIXTURES=$work/fixtures
 export FUZZ_FIXTURES
-# Two programs with DWARF 4 and 5, small enough to be inputs, for the
-# core target (which seeds from every fixture *.elf).
-for v in 4 5; do
-  gcc -O2 -gdwarf-$v -nostdlib -static -fno-asynchronous-unwind-tables \
-    -Wl,-e,main -Wl,--build-id=none -o "$FUZZ_FIXTURES/dwarf$v.elf" \
-    "$here/dwarf_seed.c" 2>/dev/null &&
-    objcopy --remove-section=.comment "$FUZZ_FIXTURES/dwarf$v.elf" 2>/dev/null
-done
+
+# le VALUE BYTES: VALUE as BYTES bytes, little-endian.
+le () {
+  le_v=$1 le_n=$2 le_out=
+  while [ "$le_n" -gt 0 ]; do
+    le_out="$le_out$(printf '\\%03o' $((le_v & 255)))"
+    le_v=$((le_v >> 8))
+    le_n=$((le_n - 1))
+  done
+  printf "$le_out"
+}
+
+# The programs with line information (fixtures.sh), each with its own
+# profile: the seeds that reach -A and -y (and, dynamic, the diagnosis's
+# reading of .dynstr).
+dwarf_images="dwarf4 dwarf5 clang5 dynamic"
 
 # seed TARGET: add the starting inputs of TARGET to its corpus.  The
 # settings bytes in front of files are those the targets' comments
@@ -80,6 +93,8 @@ seed () {
   mkdir -p "$s_dir" || exit 99
   case $1 in
     gmon)
+      # Bytes 0-4: executable, -l; -b; the split; no writer; the
+      # fixture executables.
       for s_file in "$FUZZ_FIXTURES"/*.gmon; do
         case $s_file in
           *32be*) s_image='\003' ;;
@@ -87,26 +102,73 @@ seed () {
           *64be*) s_image='\002' ;;
           *) s_image='\000' ;;
         esac
-        { printf "$s_image\\020\\200"; cat "$s_file"; } \
+        case ${s_file##*/} in
+          dwarf4.gmon|dwarf5.gmon|clang5.gmon|classify.gmon) continue ;;
+        esac
+        { printf "$s_image\\020\\200\\000\\000"; cat "$s_file"; } \
           >"$s_dir/seed-${s_file##*/}"
+      done
+      # Every writer on a profile with all kinds of records, and on one
+      # of the fixtures' symbol classes (classify.elf: byte 4 bit 0 and
+      # executable 3).
+      for s_w in 1 2 3 4 5 6 7 71 135; do
+        { printf '\000\000\000'; le $s_w 1; printf '\000'
+          cat "$FUZZ_FIXTURES/gnu-64le.gmon"; } >"$s_dir/seed-w$s_w-gnu-64le"
+        { printf '\003\000\000'; le $s_w 1; printf '\001'
+          cat "$FUZZ_FIXTURES/classify.gmon"; } >"$s_dir/seed-w$s_w-classify"
+      done
+      # The programs with DWARF (executables 0-2 of the second set), -l,
+      # -z, -A -y -x, and each export.
+      s_i=0
+      for s_image in dwarf4 dwarf5 clang5; do
+        for s_w in 56 184 1 2 3 4 5 6 7; do
+          { le $((16 + s_i)) 1; printf '\004\000'; le $s_w 1; printf '\001'
+            cat "$FUZZ_FIXTURES/$s_image.gmon"; } >"$s_dir/seed-w$s_w-$s_image"
+        done
+        s_i=$((s_i + 1))
       done
       ;;
     core)
+      # Bytes 0-4: -l or nothing; no writer; nothing; no profile of ours.
       for s_file in "$FUZZ_FIXTURES"/*.elf; do
-        { printf '\000'; cat "$s_file"; } >"$s_dir/seed-${s_file##*/}"
-        { printf '\001'; cat "$s_file"; } >"$s_dir/seed-l-${s_file##*/}"
+        { printf '\000\000\000\000\000'; cat "$s_file"; } >"$s_dir/seed-${s_file##*/}"
+        { printf '\001\000\000\000\000'; cat "$s_file"; } >"$s_dir/seed-l-${s_file##*/}"
+      done
+      # The programs with DWARF and their profiles: -A -y (-x), every
+      # export and the diagnosis, with -l and without; -s.
+      for s_image in $dwarf_images; do
+        s_size=$(wc -c <"$FUZZ_FIXTURES/$s_image.gmon")
+        for s_opts in 1:24:0 1:56:0 17:184:0 0:8:0 1:1:0 1:2:0 1:3:0 1:4:0 \
+                      1:5:0 1:6:0 1:7:0 0:5:0 0:7:0 0:71:0 1:0:2 0:0:13; do
+          IFS=: read -r s_0 s_1 s_2 <<EOF_OPTS
+$s_opts
+EOF_OPTS
+          { le "$s_0" 1; le "$s_1" 1; le "$s_2" 1; le "$s_size" 2
+            cat "$FUZZ_FIXTURES/$s_image.elf" "$FUZZ_FIXTURES/$s_image.gmon"
+          } >"$s_dir/seed-$s_0-$s_1-$s_2-$s_image"
+        done
       done
       ;;
     symfile)
       for s_image in prog64le classify dups; do
-        { printf '\000'; nm "$FUZZ_FIXTURES/$s_image.elf"; } \
+        { printf '\000\000'; nm "$FUZZ_FIXTURES/$s_image.elf"; } \
           >"$s_dir/seed-$s_image" 2>/dev/null
+      done
+      for s_w in 1 2 3 4 5 6 7 71; do
+        { printf '\000'; le $s_w 1; nm "$FUZZ_FIXTURES/prog64le.elf"; } \
+          >"$s_dir/seed-w$s_w-prog64le" 2>/dev/null
       done
       ;;
     map)
-      cp "$here"/seeds/map/* "$s_dir/" || exit 99
-      (cd "$FUZZ_FIXTURES" && nm --print-file-name prog64le.elf classify.elf) \
-        >"$s_dir/seed-nm" 2>/dev/null
+      for s_file in "$here"/seeds/map/*; do
+        { printf '\000'; cat "$s_file"; } >"$s_dir/${s_file##*/}" || exit 99
+      done
+      { printf '\000'
+        (cd "$FUZZ_FIXTURES" && nm --print-file-name prog64le.elf classify.elf)
+      } >"$s_dir/seed-nm" 2>/dev/null
+      for s_w in 1 5 7 71; do
+        { le $s_w 1; cat "$here/seeds/map/files"; } >"$s_dir/seed-w$s_w-files"
+      done
       ;;
     *)
       cp "$here/seeds/$1"/* "$s_dir/" || exit 99
@@ -119,22 +181,28 @@ run_target () {
   r_log=$work/$1.log
   seed "$1"
   mkdir -p "$work/cwd-$1" || exit 99
+  case $1 in
+    options|atfile) r_dict=-dict=$here/options.dict ;;
+    core) r_dict=-dict=$here/core.dict ;;
+    *) r_dict= ;;
+  esac
   if [ $keep_going = yes ]; then
     r_mode="-fork=1 -ignore_crashes=1 -ignore_ooms=1 -ignore_timeouts=1"
   else
     r_mode=
   fi
-  # -s and -y write into the current directory: a scratch one.  An input
+  # -s and -y write into a scratch directory of the target's own (fuzz.c),
+  # in TMPDIR: $work, removed at the end.  An input
   # of 8 KB that makes gprof allocate a gigabyte is a finding.  libbfd
   # asks malloc for absurd sizes on damaged DWARF (2^61 bytes) and copes
   # with a null answer: AddressSanitizer must give it one rather than
   # stop (ours over a gigabyte are still caught by -malloc_limit_mb).
   # shellcheck disable=SC2086 # option lists
   (cd "$work/cwd-$1" &&
-   ASAN_OPTIONS="allocator_may_return_null=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
+   TMPDIR=$work ASAN_OPTIONS="allocator_may_return_null=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
    nice "$build/testsuite/fuzz/fuzz_$1" $r_mode -max_total_time="$seconds" \
      -timeout=10 -malloc_limit_mb=1024 -rss_limit_mb=2560 -max_len=8192 \
-     -artifact_prefix="$corpus/crashes/$1-" ${FUZZ_OPTS:-} \
+     $r_dict -artifact_prefix="$corpus/crashes/$1-" ${FUZZ_OPTS:-} \
      "$corpus/$1" >"$r_log" 2>&1 </dev/null)
   r_status=$?
   # "Done N runs in S second(s)" at the end of a plain run; fork mode
