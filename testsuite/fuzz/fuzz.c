@@ -647,6 +647,8 @@ fuzz_gprof (int argc, char **argv, Core *core, const char *profile,
           if (!run.opt.diagnose && !run.opt.ignore_direct_calls)
             core_close_bfd (run.core, &run.symtab);
         }
+      if (run.opt.diagnose)
+        diagnose_watch (&run);
       read_profiles (&run);
       avoid_known_profiles (&run);
       default_reports (&run);
