@@ -909,6 +909,30 @@ hist_nrecords (const HistRecord *rec)
   return nrecords (max, UINT16_MAX);
 }
 
+/* The most arc records that split counts may add to a sum.  Records
+   read hold 32-bit counts, except those of 64-bit BSD files: one of
+   those may hold 2^64 - 1, 2^32 records' worth.  */
+enum { MAX_SPLIT_ARCS = 1 << 24 };
+
+/* The arc records a sum in FORMAT needs beyond one an arc; dies when
+   they would be more than MAX_SPLIT_ARCS, before anything is written.  */
+static void
+check_arc_records (const Run *run, const char *name, bool tagged)
+{
+  uint64_t limit = tagged || run->core->vma_bytes == 4 ? UINT32_MAX
+                                                       : UINT64_MAX;
+  uint64_t extra = 0;
+
+  for (size_t a = 0; a < run->cg.narcs; a++)
+    {
+      extra += nrecords (run->cg.arcs[a].count, limit) - 1;
+      if (extra > MAX_SPLIT_ARCS)
+        gp_die (_("%s: %s: call counts too large for the format: "
+                  "an arc of %lu calls\n"), whoami, name,
+                run->cg.arcs[a].count);
+    }
+}
+
 /* Each symbol's arcs as a child list of GNU's: newest first.  The
    addresses written are the symbols', not the original call sites.  */
 static void
@@ -1041,6 +1065,8 @@ gmon_write (Run *run, const char *filename)
       && !((ff == FF_BSD || ff == FF_BSD44) && run->hist.n > 0))
     gp_die (_("%s: don't know how to deal with file format %d\n"), whoami,
             (int) ff);
+  if (run->gmon_input & INPUT_CALL_GRAPH)
+    check_arc_records (run, filename, ff == FF_AUTO || ff == FF_MAGIC);
   if (!(w.f = outfile_open (filename)))
     die_write (&w);
   if (ff == FF_AUTO || ff == FF_MAGIC)

@@ -89,6 +89,8 @@ def main():
     # A 4.4BSD file with a 64-bit count beyond 32 bits.
     put(d, "wide.bsd", bsd44(lo, hi, [7] * nb, [(main_ + 8, mid, 2**33 + 5)]))
     put(d, "half.bsd", bsd44(lo, hi, [40000] * nb, []))
+    # A count that would take 2^30 records of 32 bits.
+    put(d, "huge.bsd", bsd44(lo, hi, [7] * nb, [(main_ + 8, mid, 2**62)]))
 
     # Rates: two files that differ, 0, and 2^31.
     bins = [3] * nb

@@ -220,6 +220,16 @@ else
   ok bsd-full-nothing
 fi
 cd .. || exit 99
+# A 64-bit count of 2^62 would take 2^30 records of the GNU format.
+mkdir sumhuge && cd sumhuge || exit 99
+expect sum-huge 1 "$gprof: gmon.sum: call counts too large for the format: an arc of 4611686018427387904 calls" \
+  -s ../t ../huge.bsd
+if [ -n "$(ls -A | grep -v '^sum-huge\.')" ]; then
+  fail sum-huge-nothing "left: $(ls -A | tr '\n' ' ')"
+else
+  ok sum-huge-nothing
+fi
+cd .. || exit 99
 # 2147516415 samples in one bin: no signed 32-bit sum.
 run deep -b -p t deep.gmon
 if grep -q ' 21475164\.15  *21475164\.15 .* leaf$' deep.out; then
