@@ -134,21 +134,49 @@ gm_parse_uint (const char *s, unsigned long max)
   return (long) v;
 }
 
-/* "PROF", "SIGPROF", "RTMIN+n", "SIGRTMIN+n" or a number; -1 if not.  */
+/* Whether sig may carry the sampling timers' signals.  Our handler takes
+   over the signal and passes on only the signals that are not from our
+   timers, to the handler found before us (SIG_DFL is then dropped).  So
+   a signal the program relies on by default must not be used: SIGSEGV
+   and the other fault signals would return to the faulting instruction
+   for ever, SIGINT or SIGTERM would no longer stop the program, SIGCHLD
+   or SIGWINCH would reach nobody.  Left are the signals that exist for
+   timers (SIGPROF, SIGVTALRM) or for the program's own use (SIGUSR1,
+   SIGUSR2, the real-time signals glibc leaves to programs).  */
+static int
+gm_signal_usable (int sig)
+{
+  return sig == SIGPROF || sig == SIGVTALRM || sig == SIGUSR1
+	 || sig == SIGUSR2 || (sig >= SIGRTMIN && sig <= SIGRTMAX);
+}
+
+/* "PROF", "VTALRM", "USR1", "USR2", "RTMIN+n" (each with or without
+   "SIG") or a number, if gm_signal_usable accepts it; -1 if not.  */
 static int
 gm_parse_signal (const char *s)
 {
+  static const struct
+  {
+    const char *name;
+    int sig;
+  } names[] = {
+    { "PROF", SIGPROF }, { "VTALRM", SIGVTALRM },
+    { "USR1", SIGUSR1 }, { "USR2", SIGUSR2 }
+  };
+  int sig = -1;
   if (strncmp (s, "SIG", 3) == 0)
     s += 3;
-  if (strcmp (s, "PROF") == 0)
-    return SIGPROF;
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+    if (strcmp (s, names[i].name) == 0)
+      sig = names[i].sig;
   if (strncmp (s, "RTMIN", 5) == 0)
     {
       long n = s[5] == '\0' ? 0 : s[5] == '+' ? gm_parse_uint (s + 6, 64) : -1;
-      return n < 0 || SIGRTMIN + n > SIGRTMAX ? -1 : SIGRTMIN + (int) n;
+      sig = n < 0 ? -1 : SIGRTMIN + (int) n;
     }
-  long n = gm_parse_uint (s, 64);
-  return n >= 1 && n < NSIG && n != SIGKILL && n != SIGSTOP ? (int) n : -1;
+  else if (sig < 0)
+    sig = (int) gm_parse_uint (s, 64);
+  return gm_signal_usable (sig) ? sig : -1;
 }
 
 static void
@@ -189,8 +217,8 @@ gm_config_read (void)
       if (sig > 0)
 	gm_cfg.signo = sig;
       else
-	gm_say ("ignoring LIBGMON_SIGNAL=", v, " (use PROF or RTMIN+n)",
-		NULL);
+	gm_say ("ignoring LIBGMON_SIGNAL=", v,
+		" (use PROF, VTALRM, USR1, USR2 or RTMIN+n)", NULL);
     }
   if ((v = secure_getenv ("LIBGMON_VERBOSE")) != NULL)
     gm_cfg.verbose = strcmp (v, "0") != 0 && *v != '\0';

@@ -13,6 +13,7 @@
    reset       a() x10, libgmon_reset (), a() x5
    mcleanup    a() x10, _mcleanup (), a() x10, _exit (0)
    exec        a() x10, then exec a CPU-bound shell loop
+   sigint      a() x10, then raise (SIGINT): must die of it
    threads     200 short threads one after another, each a() x10
    signals     g() (which calls h()) in a loop, and from a SIGALRM
 	       handler 5000 times a second; prints "calls N", the number
@@ -184,6 +185,12 @@ main (int argc, char **argv)
 	     "i=0; while [ $i -lt 300000 ]; do i=$((i + 1)); done", (char *) 0);
       perror ("execl");
       return 1;
+    }
+  else if (strcmp (mode, "sigint") == 0)
+    {
+      times (a, 10);
+      raise (SIGINT);
+      fprintf (stderr, "%s: survived SIGINT\n", argv[0]);
     }
   else if (strcmp (mode, "signals") == 0)
     {

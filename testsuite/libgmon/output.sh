@@ -94,6 +94,32 @@ else
   fail "LIBGMON_HZ=abc: stderr: $(cat life.err)"
 fi
 
+# Only signals that nothing else needs may carry the samples: a fault
+# signal would loop on the faulting instruction, SIGINT would no longer
+# stop the program.
+for sig in SEGV SIGINT 11 2 TERM CHLD; do
+  LIBGMON_SIGNAL=$sig gm_out basic
+  if grep -q "^libgmon: ignoring LIBGMON_SIGNAL=$sig " life.err \
+     && [ -f gmon.out ]; then
+    pass "LIBGMON_SIGNAL=$sig is reported and ignored"
+  else
+    fail "LIBGMON_SIGNAL=$sig: stderr: $(cat life.err)"
+  fi
+done
+rm -f gmon.out
+LIBGMON_SIGNAL=2 gm_run life sigint
+status=$?
+if [ $status -eq $((128 + 2)) ] || [ $status -eq 2 ]; then
+  pass "LIBGMON_SIGNAL=2 (SIGINT): SIGINT still stops the program"
+else
+  fail "LIBGMON_SIGNAL=2: exit status $status: $(cat life.err)"
+fi
+for sig in USR1 SIGUSR2 VTALRM RTMIN+3; do
+  LIBGMON_SIGNAL=$sig gm_out basic
+  gm_quiet life "LIBGMON_SIGNAL=$sig"
+  gm_expect_calls life gmon.out "LIBGMON_SIGNAL=$sig is accepted" "a 10"
+done
+
 LIBGMON_HZ=100 gm_out basic
 if gm_gprof life gmon.out -b -p > hz.flat \
    && grep -q 'Each sample counts as 0.01 seconds' hz.flat; then
