@@ -244,8 +244,8 @@ struct gm_written
   int saturated;		/* BSD histogram bins clipped at 65535 */
 };
 
-/* Write the profile to path (through path.tmp.<pid> and rename).
-   Returns 0 or -errno.  */
+/* Write the profile to path (through a temporary file in its directory
+   and rename).  Returns 0 or -errno.  */
 GM_HIDDEN int gm_write_file (const char *path, enum gm_format format,
 			     const struct gm_arcs *arcs,
 			     const struct gm_hist *hist,

@@ -15,6 +15,8 @@
    exec        a() x10, then exec a CPU-bound shell loop
    sigint      a() x10, then raise (SIGINT): must die of it
    threads     200 short threads one after another, each a() x10
+   dumps NAME  8 threads each a() x10 and libgmon_dump (NAME) 200 times,
+	       all at once; prints "dump failures N"
    signals     g() (which calls h()) in a loop, and from a SIGALRM
 	       handler 5000 times a second; prints "calls N", the number
 	       of g() calls, for both counts to be checked exactly  */
@@ -103,12 +105,28 @@ thread_body (void *arg)
   return arg;
 }
 
+static const char *dump_name;
+static int dump_failures;
+
+static void *
+dump_body (void *arg)
+{
+  times (a, 10);
+  for (int i = 0; i < 200; i++)
+    if (libgmon_dump (dump_name) != 0)
+      {
+	perror ("libgmon_dump");
+	__atomic_fetch_add (&dump_failures, 1, __ATOMIC_RELAXED);
+      }
+  return arg;
+}
+
 int
 main (int argc, char **argv)
 {
-  if (argc != 2)
+  if (argc != 2 && !(argc == 3 && strcmp (argv[1], "dumps") == 0))
     {
-      fprintf (stderr, "usage: %s MODE\n", argv[0]);
+      fprintf (stderr, "usage: %s MODE [NAME]\n", argv[0]);
       return 2;
     }
   mode = argv[1];
@@ -185,6 +203,17 @@ main (int argc, char **argv)
 	     "i=0; while [ $i -lt 300000 ]; do i=$((i + 1)); done", (char *) 0);
       perror ("execl");
       return 1;
+    }
+  else if (strcmp (mode, "dumps") == 0)
+    {
+      pthread_t t[8];
+      dump_name = argv[2];
+      for (int i = 0; i < 8; i++)
+	if (pthread_create (&t[i], NULL, dump_body, NULL) != 0)
+	  return 1;
+      for (int i = 0; i < 8; i++)
+	pthread_join (t[i], NULL);
+      printf ("dump failures %d\n", dump_failures);
     }
   else if (strcmp (mode, "sigint") == 0)
     {
