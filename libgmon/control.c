@@ -361,9 +361,18 @@ gm_fork_parent (void)
   gm_busy = 0;
 }
 
-/* The child starts from zero, so the parent's and the children's files
-   add up to the true totals (gprof -s); glibc's children inherit the
-   parent's counts and get no histogram at all.  */
+/* The child starts from zero, so the parent's and the children's call
+   counts add up to the true totals (gprof -s); glibc's children inherit
+   the parent's counts.
+
+   The child is not sampled, as with glibc.  A timer armed here would
+   send its signal to whatever the child makes of it, and the usual code
+   between fork and exec resets every signal to SIG_DFL (SIGPROF's
+   default is to terminate) or blocks them all; a signal still pending
+   at exec survives into the new program, whose disposition is SIG_DFL.
+   Nothing here can tell a child that will exec from one that will not,
+   and dispositions can be changed behind libc's back, so no timer is
+   safe in a fork child: its histogram stays empty.  */
 static void
 gm_fork_child (void)
 {
@@ -371,18 +380,13 @@ gm_fork_child (void)
   if (gm_state == GM_RUNNING)
     {
       gm_forked = 1;
-      /* Timers are not inherited; the ids belong to the parent.  The
-	 other threads do not exist here: their records will be adopted
-	 by the child's new threads.  */
-      for (struct gm_thread *t = gm_threads; t != NULL; t = t->next)
-	t->timer = -1;
+      gm_sample_stop_forked ();
       gm_arcs_reset ();
       gm_hist_reset ();
       gm_memzero (&gm_stats, sizeof gm_stats);
       if (gm_thr != NULL)
 	{
 	  gm_thr->tid = gm_gettid ();
-	  gm_timer_create (gm_thr);
 	  gm_stats.threads = 1;
 	}
     }

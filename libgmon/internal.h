@@ -226,6 +226,9 @@ GM_HIDDEN void gm_timer_delete (struct gm_thread *t);
 /* Arm (on) or disarm every registered timer.  Call under gm_lock.  */
 GM_HIDDEN void gm_timers_set (int on);
 GM_HIDDEN void gm_hist_reset (void);
+/* In a fork child: forget the parent's timers and sample nothing, in
+   this thread or any later one (see gm_fork_child).  */
+GM_HIDDEN void gm_sample_stop_forked (void);
 
 /* ---- write.c: output files ------------------------------------------- */
 

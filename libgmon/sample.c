@@ -197,7 +197,7 @@ gm_timer_delete (struct gm_thread *t)
   if (t->timer < 0)
     return;
   /* Only fails for an id that is no longer ours, which cannot happen:
-     fork children forget their inherited ids (see control.c).  */
+     fork children forget their inherited ids.  */
   (void) gm_syscall (SYS_timer_delete, t->timer, 0, 0, 0, 0, 0);
   t->timer = -1;
 }
@@ -214,6 +214,15 @@ gm_timers_set (int on)
       if (r < 0 && r != -ESRCH)
 	GM_COUNT (timer_failures, 1);
     }
+}
+
+void
+gm_sample_stop_forked (void)
+{
+  /* The timers are not inherited and their ids are the parent's.  */
+  for (struct gm_thread *t = gm_threads; t != NULL; t = t->next)
+    t->timer = -1;
+  gm_hist.sampling = 0;
 }
 
 void

@@ -14,6 +14,11 @@
    mcleanup    a() x10, _mcleanup (), a() x10, _exit (0)
    exec        a() x10, then exec a CPU-bound shell loop
    sigint      a() x10, then raise (SIGINT): must die of it
+   spawn       50 fork children that reset every signal to SIG_DFL, burn
+	       20 ms of CPU time (half of them with every signal blocked,
+	       unblocked just before exec), close their descriptors and
+	       exec /bin/true; prints "spawn killed N" for the children
+	       killed by a signal
    threads     200 short threads one after another, each a() x10
    dumps NAME  8 threads each a() x10 and libgmon_dump (NAME) 200 times,
 	       all at once; prints "dump failures N"
@@ -28,6 +33,7 @@
 #include <string.h>
 #include <sys/time.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "gmon.h"
@@ -103,6 +109,66 @@ thread_body (void *arg)
 {
   times (a, 10);
   return arg;
+}
+
+static double
+thread_seconds (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (double) ts.tv_sec + (double) ts.tv_nsec / 1e9;
+}
+
+/* The usual preparation of a child for exec, after a CPU-bound stretch
+   in which a profiling timer would fire.  */
+static void
+spawn_child (int blocked)
+{
+  sigset_t all, none;
+  sigfillset (&all);
+  sigemptyset (&none);
+  if (blocked)
+    sigprocmask (SIG_SETMASK, &all, NULL);
+  for (int sig = 1; sig < NSIG; sig++)
+    signal (sig, SIG_DFL);
+  static volatile unsigned long spin;
+  double start = thread_seconds ();
+  while (thread_seconds () - start < 0.02)
+    for (int i = 0; i < 10000; i++)
+      spin += i;
+  for (int fd = 3; fd < 1024; fd++)
+    close (fd);
+  sigprocmask (SIG_SETMASK, &none, NULL);
+  execl ("/bin/true", "true", (char *) 0);
+  _exit (127);
+}
+
+static int
+spawn (void)
+{
+  int killed = 0;
+  for (int i = 0; i < 50; i++)
+    {
+      a ();
+      pid_t child = fork ();
+      if (child < 0)
+	return 1;
+      if (child == 0)
+	spawn_child (i % 2);
+      int status;
+      if (waitpid (child, &status, 0) != child)
+	return 1;
+      if (WIFSIGNALED (status))
+	{
+	  fprintf (stderr, "child %d killed by signal %d\n", i,
+		   WTERMSIG (status));
+	  killed++;
+	}
+      else if (WEXITSTATUS (status) != 0)
+	return 1;
+    }
+  printf ("spawn killed %d\n", killed);
+  return 0;
 }
 
 static const char *dump_name;
@@ -215,6 +281,8 @@ main (int argc, char **argv)
 	pthread_join (t[i], NULL);
       printf ("dump failures %d\n", dump_failures);
     }
+  else if (strcmp (mode, "spawn") == 0)
+    return spawn ();
   else if (strcmp (mode, "sigint") == 0)
     {
       times (a, 10);

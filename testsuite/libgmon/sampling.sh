@@ -2,8 +2,8 @@
 # sampling.sh - every thread is sampled on its own CPU clock: the flat
 # profile charges each thread's function with that thread's CPU time
 # (glibc's process-wide ITIMER_PROF is off by up to 25% per thread here),
-# with the default signal and with LIBGMON_SIGNAL=RTMIN+1, and fork
-# children get a histogram of their own (glibc's get none).
+# with the default signal and with LIBGMON_SIGNAL=RTMIN+1; fork children
+# are not sampled.
 
 . "$srcdir/testsuite/libgmon/lib.sh"
 gm_setup "" sampling
@@ -58,11 +58,14 @@ for sig in PROF RTMIN+1; do
   done
 done
 
+# Fork children are not sampled (a timer there could kill a child that
+# resets its signals before exec, lifecycle.sh): their file has the call
+# graph and an empty histogram.
 rm -f gmon.out gmon.out.*
 if gm_run spin fork; then
   child=$(sed -n 's/^child //p' spin.out)
-  grep '^spin_child' spin.out > child.truth
-  gm_compare "gmon.out.$child" child.truth "fork child"
+  echo "spin_child 0" > child.truth
+  gm_compare "gmon.out.$child" child.truth "fork child: not sampled"
 else
   fail "fork: exit status $?: $(cat spin.err)"
 fi
