@@ -381,6 +381,7 @@ gm_fork_child (void)
     {
       gm_forked = 1;
       gm_sample_stop_forked ();
+      gm_threads_forked ();
       gm_arcs_reset ();
       gm_hist_reset ();
       gm_memzero (&gm_stats, sizeof gm_stats);
@@ -435,6 +436,7 @@ __monstartup (unsigned long lowpc, unsigned long highpc)
 	      "; it now gets only the signals that are not libgmon's"
 	      " (LIBGMON_SIGNAL selects another signal)", NULL);
     }
+  gm_threads_init ();
   r = pthread_atfork (gm_fork_prepare, gm_fork_parent, gm_fork_child);
   if (r != 0)
     gm_say ("fork children will not be profiled correctly: ",

@@ -152,15 +152,19 @@ gm_count_clear (uint64_t *c)
 }
 
 /* One per thread that has called instrumented code.  Records are never
-   freed: when a thread has exited, the next new thread adopts its record
+   freed: when a thread has exited, a later new thread adopts its record
    and table and keeps counting into it (the counts stay valid, they are
    merged at dump time anyway).  */
 struct gm_thread
 {
   struct gm_thread *next;	/* registry list, guarded by gm_lock */
   struct gm_table *table;	/* written by the owner, read under gm_lock */
-  int tid;			/* owner thread */
+  int tid;			/* owner thread; 0: none */
   int timer;			/* kernel timer id, -1 if none */
+  /* Queued as the record of a thread that is ending (arcs.c), guarded
+     by gm_lock.  */
+  int leaving;
+  struct gm_thread *next_leaving;
 };
 
 /* The registry of every record, newest first (guarded by gm_lock).  */
@@ -175,11 +179,16 @@ extern __thread struct gm_table *gm_cur GM_HIDDEN
 extern __thread struct gm_thread *gm_thr GM_HIDDEN
   __attribute__ ((tls_model ("initial-exec")));
 
+/* Set up the notice of thread ends, before the first gm_thread_attach. */
+GM_HIDDEN void gm_threads_init (void);
 /* Called by the stubs when the fast path did not find (from, self).  */
 GM_HIDDEN GM_TEXT void gm_arc_miss (uintptr_t from, uintptr_t self);
 /* Give the calling thread a record (adopting a dead thread's if any) and
    a sampling timer.  Call with gm_busy set.  Returns NULL without memory. */
 GM_HIDDEN struct gm_thread *gm_thread_attach (void);
+/* In a fork child: mark every record but the calling thread's as free
+   (their threads do not exist here).  */
+GM_HIDDEN void gm_threads_forked (void);
 /* Zero every count (libgmon_reset, fork children).  Call under gm_lock.  */
 GM_HIDDEN void gm_arcs_reset (void);
 
@@ -219,10 +228,13 @@ GM_HIDDEN int gm_sample_init (unsigned hz, int signo);
 /* True when a handler other than the default was installed for the
    sampling signal before ours (its signals are passed on to it).  */
 GM_HIDDEN int gm_sample_foreign_handler (void);
-/* Create the calling thread's timer into t->timer, armed when profiling
-   is on.  */
-GM_HIDDEN void gm_timer_create (struct gm_thread *t);
-GM_HIDDEN void gm_timer_delete (struct gm_thread *t);
+/* A new timer for the calling thread tid, not armed; -1 if none.  */
+GM_HIDDEN int gm_timer_new (int tid);
+/* Arm a new timer if profiling is on.  Call under gm_lock, after
+   storing it in the thread's record (so that moncontrol finds it).  */
+GM_HIDDEN void gm_timer_start (int timer);
+/* Delete a timer (-1: none).  */
+GM_HIDDEN void gm_timer_delete (int timer);
 /* Arm (on) or disarm every registered timer.  Call under gm_lock.  */
 GM_HIDDEN void gm_timers_set (int on);
 GM_HIDDEN void gm_hist_reset (void);

@@ -164,18 +164,17 @@ gm_timer_arm (int timer, int on)
   return gm_syscall (SYS_timer_settime, timer, 0, (long) &its, 0, 0, 0);
 }
 
-void
-gm_timer_create (struct gm_thread *t)
+int
+gm_timer_new (int tid)
 {
-  t->timer = -1;
   if (!gm_hist.sampling)
-    return;
+    return -1;
   union gm_ksigevent sev;
   gm_memzero (&sev, sizeof sev);
   sev.ev.value.sival_int = GM_TIMER_COOKIE;
   sev.ev.signo = gm_signo;
   sev.ev.notify = SIGEV_THREAD_ID;
-  sev.ev.tid = t->tid;
+  sev.ev.tid = tid;
   int timer;
   /* CLOCK_THREAD_CPUTIME_ID is the calling thread's clock: this runs in
      the thread the timer is for.  */
@@ -183,23 +182,26 @@ gm_timer_create (struct gm_thread *t)
 		  (long) &timer, 0, 0, 0) < 0)
     {
       GM_COUNT (timer_failures, 1);
-      return;
+      return -1;
     }
-  t->timer = timer;
-  if (__atomic_load_n (&gm_on, __ATOMIC_RELAXED)
+  return timer;
+}
+
+void
+gm_timer_start (int timer)
+{
+  if (timer >= 0 && __atomic_load_n (&gm_on, __ATOMIC_RELAXED)
       && gm_timer_arm (timer, 1) < 0)
     GM_COUNT (timer_failures, 1);
 }
 
 void
-gm_timer_delete (struct gm_thread *t)
+gm_timer_delete (int timer)
 {
-  if (t->timer < 0)
-    return;
   /* Only fails for an id that is no longer ours, which cannot happen:
      fork children forget their inherited ids.  */
-  (void) gm_syscall (SYS_timer_delete, t->timer, 0, 0, 0, 0, 0);
-  t->timer = -1;
+  if (timer >= 0)
+    (void) gm_syscall (SYS_timer_delete, timer, 0, 0, 0, 0, 0);
 }
 
 void
