@@ -314,6 +314,7 @@ gm_thread_leave (void *record)
   if (gm_busy)
     return;
   gm_busy = 1;
+  gm_sample_leave (th);
   gm_lock ();
   if (!th->leaving)
     gm_leaving_push (th);
@@ -363,6 +364,7 @@ gm_record_add (int tid)
       th->table = t;
       th->tid = tid;
       th->timer = -1;
+      th->armed_ns = -1;
       th->next = gm_threads;
       gm_threads = th;
     }
@@ -388,15 +390,16 @@ gm_thread_attach (void)
   else if ((th = gm_record_add (tid)) == NULL)
     return NULL;
 
+  /* The handler credits the record's own samples through gm_thr.  */
+  gm_thr = th;
+  gm_cur = th->table;
   int timer = gm_timer_new (tid);
   gm_lock ();
   th->timer = timer;
-  gm_timer_start (timer);
+  gm_timer_start (th);
   gm_unlock ();
 
   GM_COUNT (threads, 1);
-  gm_thr = th;
-  gm_cur = th->table;
   if (gm_key_set)
     (void) pthread_setspecific (gm_key, th);
   return th;

@@ -102,6 +102,23 @@ gm_errstr (int err)
   return s != NULL ? s : "unknown error";
 }
 
+/* "SIGPROF", "SIGRTMIN+n" for signal sig, into buf.  */
+static const char *
+gm_signame (char *buf, size_t cap, int sig)
+{
+  size_t len = 0;
+  const char *abbrev = sig < SIGRTMIN ? sigabbrev_np (sig) : NULL;
+  gm_append (buf, cap, &len, "SIG");
+  if (abbrev != NULL)
+    gm_append (buf, cap, &len, abbrev);
+  else
+    {
+      gm_append (buf, cap, &len, "RTMIN+");
+      gm_append_uint (buf, cap, &len, (unsigned) (sig - SIGRTMIN));
+    }
+  return buf;
+}
+
 /* ---- configuration --------------------------------------------------- */
 
 static void
@@ -430,9 +447,9 @@ __monstartup (unsigned long lowpc, unsigned long highpc)
     gm_say ("no PC sampling: ", gm_errstr (-r), NULL);
   else if (gm_hist.sampling && gm_sample_foreign_handler ())
     {
-      const char *abbrev = sigabbrev_np (gm_cfg.signo);
-      gm_say ("the program has a handler for SIG",
-	      abbrev != NULL ? abbrev : "RT",
+      char name[32];
+      gm_say ("the program has a handler for ",
+	      gm_signame (name, sizeof name, gm_cfg.signo),
 	      "; it now gets only the signals that are not libgmon's"
 	      " (LIBGMON_SIGNAL selects another signal)", NULL);
     }
@@ -466,6 +483,8 @@ moncontrol (int mode)
   if (gm_state == GM_RUNNING)
     {
       __atomic_store_n (&gm_on, mode != 0, __ATOMIC_SEQ_CST);
+      if (mode == 0 && gm_thr != NULL)
+	gm_sample_settle (gm_thr);
       gm_timers_set (mode != 0);
     }
   gm_unlock ();
@@ -540,16 +559,55 @@ gm_default_name (char *buf, size_t cap, int use_prefix)
   return ok;
 }
 
+/* What kept the sampling signal from libgmon, for the summary line.  */
+static void
+gm_report_signal (char *line, size_t cap, size_t *len,
+		  enum gm_disposition disp, const struct gm_stats *s)
+{
+  static const char *const what[] = {
+    [GM_DISP_REPLACED] = "the program replaced libgmon's handler",
+    [GM_DISP_IGNORED] = "the program ignores it",
+    [GM_DISP_DEFAULT] = "the program reset it to the default"
+  };
+  char name[32];
+  if (disp == GM_DISP_OURS && s->threads_blocked == 0 && s->unsampled == 0)
+    return;
+  gm_append (line, cap, len, "; ");
+  gm_append (line, cap, len, gm_signame (name, sizeof name,
+					 gm_sample_signo ()));
+  gm_append (line, cap, len, " did not reach libgmon: ");
+  if (disp != GM_DISP_OURS)
+    gm_append (line, cap, len, what[disp]);
+  if (s->threads_blocked != 0)
+    {
+      if (disp != GM_DISP_OURS)
+	gm_append (line, cap, len, ", and ");
+      gm_append (line, cap, len, "it was blocked in ");
+      gm_append_uint (line, cap, len, s->threads_blocked);
+      gm_append (line, cap, len, " threads");
+    }
+  if (s->unsampled != 0)
+    {
+      gm_append (line, cap, len, "; ");
+      gm_append_uint (line, cap, len, s->unsampled);
+      gm_append (line, cap, len, " samples missing");
+    }
+  gm_append (line, cap, len,
+	     " (LIBGMON_SIGNAL selects a signal the program leaves alone)");
+}
+
 /* The summary line: always with LIBGMON_VERBOSE, otherwise only when
-   something was lost or could not be written.  */
+   something was lost, could not be written or was not sampled.  */
 static void
 gm_report (const char *path, int err, const char *fallback,
 	   const struct gm_written *w)
 {
   struct gm_stats s = gm_stats;
   unsigned long lost = s.lost_nested + s.lost_nomem;
+  enum gm_disposition disp = gm_hist.sampling ? gm_sample_disposition ()
+					      : GM_DISP_OURS;
   if (!gm_cfg.verbose && err == 0 && lost == 0 && s.timer_failures == 0
-      && !w->saturated)
+      && !w->saturated && disp == GM_DISP_OURS && s.unsampled == 0)
     return;
 
   char line[1024];
@@ -621,7 +679,15 @@ gm_report (const char *path, int err, const char *fallback,
       gm_append (line, cap, &len, " in libgmon, ");
       gm_append_uint (line, cap, &len,
 		      s.samples - s.samples_in - s.samples_self);
-      gm_append (line, cap, &len, " elsewhere)");
+      gm_append (line, cap, &len, " elsewhere");
+      if (s.samples_late != 0)
+	{
+	  gm_append (line, cap, &len, "; ");
+	  gm_append_uint (line, cap, &len, s.samples_late);
+	  gm_append (line, cap, &len, " found at threads' ends");
+	}
+      gm_append (line, cap, &len, ")");
+      gm_report_signal (line, cap, &len, disp, &s);
     }
   else
     gm_append (line, cap, &len, "; no PC sampling");
@@ -695,6 +761,8 @@ gm_finish (void)
     }
   gm_state = GM_DONE;
   __atomic_store_n (&gm_on, 0, __ATOMIC_SEQ_CST);
+  if (gm_thr != NULL)
+    gm_sample_settle (gm_thr);
   gm_timers_set (0);
   gm_unlock ();
   /* Threads still running may lose the increments they are doing right

@@ -77,6 +77,9 @@ struct gm_stats
   unsigned long samples;	/* samples, each weighted by 1 + overrun */
   unsigned long samples_in;	/* ... of which in the profiled range */
   unsigned long samples_self;	/* ... of which inside libgmon's code */
+  unsigned long samples_late;	/* ... of which found at a thread's end */
+  unsigned long unsampled;	/* periods the signal did not reach us */
+  unsigned long threads_blocked; /* threads that ended with it blocked */
 };
 extern struct gm_stats gm_stats GM_HIDDEN;
 
@@ -161,6 +164,14 @@ struct gm_thread
   struct gm_table *table;	/* written by the owner, read under gm_lock */
   int tid;			/* owner thread; 0: none */
   int timer;			/* kernel timer id, -1 if none */
+  /* Sampling (sample.c): the periods the owner's signals were weighted
+     with and the last PC they found, written by the owner's handler;
+     the owner's CPU time when its timer was last armed (-1: not armed)
+     and the periods counted by then.  */
+  unsigned long samples;
+  uintptr_t last_pc;
+  long long armed_ns;
+  unsigned long armed_samples;
   /* Queued as the record of a thread that is ending (arcs.c), guarded
      by gm_lock.  */
   int leaving;
@@ -230,13 +241,29 @@ GM_HIDDEN int gm_sample_init (unsigned hz, int signo);
 GM_HIDDEN int gm_sample_foreign_handler (void);
 /* A new timer for the calling thread tid, not armed; -1 if none.  */
 GM_HIDDEN int gm_timer_new (int tid);
-/* Arm a new timer if profiling is on.  Call under gm_lock, after
-   storing it in the thread's record (so that moncontrol finds it).  */
-GM_HIDDEN void gm_timer_start (int timer);
+/* Arm the calling thread's new timer t->timer if profiling is on.  Call
+   under gm_lock (so that moncontrol finds it).  */
+GM_HIDDEN void gm_timer_start (struct gm_thread *t);
 /* Delete a timer (-1: none).  */
 GM_HIDDEN void gm_timer_delete (int timer);
 /* Arm (on) or disarm every registered timer.  Call under gm_lock.  */
 GM_HIDDEN void gm_timers_set (int on);
+/* Sampling of the calling thread t ends (it ends, or profiling stops):
+   count the CPU time the kernel has not reported yet.  Call with gm_on
+   clear, or from the thread's end (gm_sample_leave).  */
+GM_HIDDEN void gm_sample_settle (struct gm_thread *t);
+/* The calling thread t is ending: block the signal and settle.  */
+GM_HIDDEN void gm_sample_leave (struct gm_thread *t);
+/* What the program did to the sampling signal's disposition.  */
+enum gm_disposition
+{
+  GM_DISP_OURS,
+  GM_DISP_REPLACED,
+  GM_DISP_IGNORED,
+  GM_DISP_DEFAULT
+};
+GM_HIDDEN enum gm_disposition gm_sample_disposition (void);
+GM_HIDDEN int gm_sample_signo (void);
 GM_HIDDEN void gm_hist_reset (void);
 /* In a fork child: forget the parent's timers and sample nothing, in
    this thread or any later one (see gm_fork_child).  */
