@@ -315,10 +315,15 @@ gm_thread_leave (void *record)
     return;
   gm_busy = 1;
   gm_sample_leave (th);
+  /* What the thread still runs is not sampled any more: its timer can
+     go now rather than when the record is adopted.  */
   gm_lock ();
+  int timer = th->timer;
+  th->timer = -1;
   if (!th->leaving)
     gm_leaving_push (th);
   gm_unlock ();
+  gm_timer_delete (timer);
   gm_busy = 0;
 }
 
