@@ -14,6 +14,7 @@
 
 #define _GNU_SOURCE
 #include <errno.h>
+#include <pthread.h>
 #include <sys/syscall.h>
 
 #include "internal.h"
@@ -207,13 +208,175 @@ gm_record_new (void)
   return chunk++;
 }
 
-/* True when thread tid of process pid has exited.  A thread id that was
-   reused by a live thread reads as alive: its record is then simply not
-   adopted.  */
+/* True when thread tid of process pid has exited: the kernel's word,
+   so a record is never adopted while its thread can still run
+   instrumented code.  A thread id that was reused by a live thread
+   reads as alive: its record is then simply not adopted yet.  Records
+   with tid 0 belong to threads of the parent of a fork child.  */
 static int
 gm_thread_gone (int pid, int tid)
 {
-  return gm_syscall (SYS_tgkill, pid, tid, 0, 0, 0, 0) == -ESRCH;
+  return tid == 0 || gm_syscall (SYS_tgkill, pid, tid, 0, 0, 0, 0) == -ESRCH;
+}
+
+/* Finding the records of exited threads.  Asking the kernel about
+   every record at each thread start made starting a thread cost
+   O(threads) system calls (4,000 live threads took 8 million).  Now a
+   thread that ends says so (gm_thread_leave, a pthread key's
+   destructor) and its record joins a queue; a new thread asks the
+   kernel about the first few queued records only, and adopts the first
+   whose thread is gone (a thread that has run its destructors is
+   normally gone a moment later; one that is not yet goes to the back).
+   So the records never outnumber the threads alive at once by more
+   than those that are just ending.  Threads that end without running
+   destructors (raw clones, pthread_exit from a signal handler that
+   interrupted libgmon) keep their records.  Without a usable key, a
+   sweep round the registry asks about a couple of records per thread
+   start instead (memory then stays within about twice the threads
+   alive at once in simulations, though no bound is proven).  All of it
+   under gm_lock, which no other system call is made under.  */
+
+/* How many queued records, or records of the sweep, a new thread asks
+   the kernel about.  */
+#define GM_LEAVING_CHECKS 4
+#define GM_SWEEP_CHECKS 2
+
+/* glibc keeps the values of the first 32 keys (PTHREAD_KEY_2NDLEVEL_SIZE)
+   in the thread's descriptor; pthread_setspecific of a later key may
+   calloc, which gm_thread_attach must not do.  */
+#define GM_KEY_INLINE 32
+
+static struct gm_thread *gm_leaving, *gm_leaving_last;
+static struct gm_thread *gm_cursor;
+static pthread_key_t gm_key;
+static int gm_key_set;
+
+static void
+gm_leaving_push (struct gm_thread *th)
+{
+  th->leaving = 1;
+  th->next_leaving = NULL;
+  if (gm_leaving == NULL)
+    gm_leaving = th;
+  else
+    gm_leaving_last->next_leaving = th;
+  gm_leaving_last = th;
+}
+
+static struct gm_thread *
+gm_leaving_pop (void)
+{
+  struct gm_thread *th = gm_leaving;
+  gm_leaving = th->next_leaving;
+  th->leaving = 0;
+  return th;
+}
+
+/* A queued record whose thread is gone, or NULL.  */
+static struct gm_thread *
+gm_record_left (int pid)
+{
+  for (int i = 0; i < GM_LEAVING_CHECKS && gm_leaving != NULL; i++)
+    {
+      struct gm_thread *th = gm_leaving_pop ();
+      if (gm_thread_gone (pid, th->tid))
+	return th;
+      gm_leaving_push (th);
+    }
+  return NULL;
+}
+
+/* A record found by the sweep whose thread is gone, or NULL.  Queued
+   records are left to the queue.  */
+static struct gm_thread *
+gm_record_swept (int pid, int tid)
+{
+  for (int i = 0; i < GM_SWEEP_CHECKS && gm_threads != NULL; i++)
+    {
+      struct gm_thread *th = gm_cursor != NULL ? gm_cursor : gm_threads;
+      gm_cursor = th->next;
+      /* Our own id on a record: its thread is gone, the id reused.  */
+      if (!th->leaving && (th->tid == tid || gm_thread_gone (pid, th->tid)))
+	return th;
+    }
+  return NULL;
+}
+
+/* The key's destructor: the calling thread is ending.  It may still run
+   instrumented code (other destructors), so it keeps its record until
+   the kernel says it is gone.  */
+static void
+gm_thread_leave (void *record)
+{
+  struct gm_thread *th = record;
+  /* pthread_exit from a signal handler that interrupted libgmon: the
+     lock may be ours; the record stays with the ended thread.  */
+  if (gm_busy)
+    return;
+  gm_busy = 1;
+  gm_sample_leave (th);
+  /* What the thread still runs is not sampled any more: its timer can
+     go now rather than when the record is adopted.  */
+  gm_lock ();
+  int timer = th->timer;
+  th->timer = -1;
+  if (!th->leaving)
+    gm_leaving_push (th);
+  gm_unlock ();
+  gm_timer_delete (timer);
+  gm_busy = 0;
+}
+
+void
+gm_threads_init (void)
+{
+  gm_key_set = pthread_key_create (&gm_key, gm_thread_leave) == 0
+	       && gm_key < GM_KEY_INLINE;
+}
+
+/* The record of an exited thread for thread tid, its timer taken out
+   (into *timer, for the caller to delete), or NULL.  */
+static struct gm_thread *
+gm_record_adopt (int pid, int tid, int *timer)
+{
+  gm_lock ();
+  struct gm_thread *th = gm_record_left (pid);
+  if (th == NULL && !gm_key_set)
+    th = gm_record_swept (pid, tid);
+  if (th != NULL)
+    {
+      th->tid = tid;
+      *timer = th->timer;
+      th->timer = -1;
+    }
+  gm_unlock ();
+  return th;
+}
+
+/* A new record and table for thread tid, or NULL without memory.  */
+static struct gm_thread *
+gm_record_add (int tid)
+{
+  /* Mapped before taking the lock: system calls under it make every
+     other starting thread wait.  */
+  struct gm_table *t = gm_table_new (GM_TABLE_MIN);
+  if (t == NULL)
+    return NULL;
+  gm_lock ();
+  struct gm_thread *th = gm_record_new ();
+  if (th != NULL)
+    {
+      th->table = t;
+      th->tid = tid;
+      th->timer = -1;
+      th->armed_ns = -1;
+      th->next = gm_threads;
+      gm_threads = th;
+    }
+  gm_unlock ();
+  if (th == NULL)
+    gm_unmap (t, gm_table_bytes (t->nslots));
+  return th;
 }
 
 struct gm_thread *
@@ -221,41 +384,45 @@ gm_thread_attach (void)
 {
   int tid = gm_gettid ();
   int pid = gm_getpid ();
-  struct gm_thread *th;
+  int old_timer = -1;
 
-  gm_lock ();
   /* Adopt the record of a thread that has exited: its counts stay where
      they are and this thread adds to them.  This bounds memory for
      programs that create many short-lived threads.  */
-  for (th = gm_threads; th != NULL; th = th->next)
-    if (th->tid == tid || gm_thread_gone (pid, th->tid))
-      break;
+  struct gm_thread *th = gm_record_adopt (pid, tid, &old_timer);
   if (th != NULL)
-    gm_timer_delete (th);
-  else
-    {
-      struct gm_table *t = gm_table_new (GM_TABLE_MIN);
-      th = t != NULL ? gm_record_new () : NULL;
-      if (th == NULL)
-	{
-	  if (t != NULL)
-	    gm_unmap (t, gm_table_bytes (t->nslots));
-	  gm_unlock ();
-	  return NULL;
-	}
-      th->table = t;
-      th->timer = -1;
-      th->next = gm_threads;
-      gm_threads = th;
-    }
-  th->tid = tid;
-  gm_timer_create (th);
+    gm_timer_delete (old_timer);
+  else if ((th = gm_record_add (tid)) == NULL)
+    return NULL;
+
+  /* The handler credits the record's own samples through gm_thr.  */
+  gm_thr = th;
+  gm_cur = th->table;
+  int timer = gm_timer_new (tid);
+  gm_lock ();
+  th->timer = timer;
+  gm_timer_start (th);
   gm_unlock ();
 
   GM_COUNT (threads, 1);
-  gm_thr = th;
-  gm_cur = th->table;
+  if (gm_key_set)
+    (void) pthread_setspecific (gm_key, th);
   return th;
+}
+
+void
+gm_threads_forked (void)
+{
+  gm_leaving = NULL;
+  gm_cursor = NULL;
+  for (struct gm_thread *th = gm_threads; th != NULL; th = th->next)
+    if (th != gm_thr)
+      {
+	th->tid = 0;
+	gm_leaving_push (th);
+      }
+    else
+      th->leaving = 0;
 }
 
 void

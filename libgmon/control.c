@@ -102,6 +102,23 @@ gm_errstr (int err)
   return s != NULL ? s : "unknown error";
 }
 
+/* "SIGPROF", "SIGRTMIN+n" for signal sig, into buf.  */
+static const char *
+gm_signame (char *buf, size_t cap, int sig)
+{
+  size_t len = 0;
+  const char *abbrev = sig < SIGRTMIN ? sigabbrev_np (sig) : NULL;
+  gm_append (buf, cap, &len, "SIG");
+  if (abbrev != NULL)
+    gm_append (buf, cap, &len, abbrev);
+  else
+    {
+      gm_append (buf, cap, &len, "RTMIN+");
+      gm_append_uint (buf, cap, &len, (unsigned) (sig - SIGRTMIN));
+    }
+  return buf;
+}
+
 /* ---- configuration --------------------------------------------------- */
 
 static void
@@ -134,21 +151,49 @@ gm_parse_uint (const char *s, unsigned long max)
   return (long) v;
 }
 
-/* "PROF", "SIGPROF", "RTMIN+n", "SIGRTMIN+n" or a number; -1 if not.  */
+/* Whether sig may carry the sampling timers' signals.  Our handler takes
+   over the signal and passes on only the signals that are not from our
+   timers, to the handler found before us (SIG_DFL is then dropped).  So
+   a signal the program relies on by default must not be used: SIGSEGV
+   and the other fault signals would return to the faulting instruction
+   for ever, SIGINT or SIGTERM would no longer stop the program, SIGCHLD
+   or SIGWINCH would reach nobody.  Left are the signals that exist for
+   timers (SIGPROF, SIGVTALRM) or for the program's own use (SIGUSR1,
+   SIGUSR2, the real-time signals glibc leaves to programs).  */
+static int
+gm_signal_usable (int sig)
+{
+  return sig == SIGPROF || sig == SIGVTALRM || sig == SIGUSR1
+	 || sig == SIGUSR2 || (sig >= SIGRTMIN && sig <= SIGRTMAX);
+}
+
+/* "PROF", "VTALRM", "USR1", "USR2", "RTMIN+n" (each with or without
+   "SIG") or a number, if gm_signal_usable accepts it; -1 if not.  */
 static int
 gm_parse_signal (const char *s)
 {
+  static const struct
+  {
+    const char *name;
+    int sig;
+  } names[] = {
+    { "PROF", SIGPROF }, { "VTALRM", SIGVTALRM },
+    { "USR1", SIGUSR1 }, { "USR2", SIGUSR2 }
+  };
+  int sig = -1;
   if (strncmp (s, "SIG", 3) == 0)
     s += 3;
-  if (strcmp (s, "PROF") == 0)
-    return SIGPROF;
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+    if (strcmp (s, names[i].name) == 0)
+      sig = names[i].sig;
   if (strncmp (s, "RTMIN", 5) == 0)
     {
       long n = s[5] == '\0' ? 0 : s[5] == '+' ? gm_parse_uint (s + 6, 64) : -1;
-      return n < 0 || SIGRTMIN + n > SIGRTMAX ? -1 : SIGRTMIN + (int) n;
+      sig = n < 0 ? -1 : SIGRTMIN + (int) n;
     }
-  long n = gm_parse_uint (s, 64);
-  return n >= 1 && n < NSIG && n != SIGKILL && n != SIGSTOP ? (int) n : -1;
+  else if (sig < 0)
+    sig = (int) gm_parse_uint (s, 64);
+  return gm_signal_usable (sig) ? sig : -1;
 }
 
 static void
@@ -189,8 +234,8 @@ gm_config_read (void)
       if (sig > 0)
 	gm_cfg.signo = sig;
       else
-	gm_say ("ignoring LIBGMON_SIGNAL=", v, " (use PROF or RTMIN+n)",
-		NULL);
+	gm_say ("ignoring LIBGMON_SIGNAL=", v,
+		" (use PROF, VTALRM, USR1, USR2 or RTMIN+n)", NULL);
     }
   if ((v = secure_getenv ("LIBGMON_VERBOSE")) != NULL)
     gm_cfg.verbose = strcmp (v, "0") != 0 && *v != '\0';
@@ -333,9 +378,18 @@ gm_fork_parent (void)
   gm_busy = 0;
 }
 
-/* The child starts from zero, so the parent's and the children's files
-   add up to the true totals (gprof -s); glibc's children inherit the
-   parent's counts and get no histogram at all.  */
+/* The child starts from zero, so the parent's and the children's call
+   counts add up to the true totals (gprof -s); glibc's children inherit
+   the parent's counts.
+
+   The child is not sampled, as with glibc.  A timer armed here would
+   send its signal to whatever the child makes of it, and the usual code
+   between fork and exec resets every signal to SIG_DFL (SIGPROF's
+   default is to terminate) or blocks them all; a signal still pending
+   at exec survives into the new program, whose disposition is SIG_DFL.
+   Nothing here can tell a child that will exec from one that will not,
+   and dispositions can be changed behind libc's back, so no timer is
+   safe in a fork child: its histogram stays empty.  */
 static void
 gm_fork_child (void)
 {
@@ -343,18 +397,14 @@ gm_fork_child (void)
   if (gm_state == GM_RUNNING)
     {
       gm_forked = 1;
-      /* Timers are not inherited; the ids belong to the parent.  The
-	 other threads do not exist here: their records will be adopted
-	 by the child's new threads.  */
-      for (struct gm_thread *t = gm_threads; t != NULL; t = t->next)
-	t->timer = -1;
+      gm_sample_stop_forked ();
+      gm_threads_forked ();
       gm_arcs_reset ();
       gm_hist_reset ();
       gm_memzero (&gm_stats, sizeof gm_stats);
       if (gm_thr != NULL)
 	{
 	  gm_thr->tid = gm_gettid ();
-	  gm_timer_create (gm_thr);
 	  gm_stats.threads = 1;
 	}
     }
@@ -397,12 +447,13 @@ __monstartup (unsigned long lowpc, unsigned long highpc)
     gm_say ("no PC sampling: ", gm_errstr (-r), NULL);
   else if (gm_hist.sampling && gm_sample_foreign_handler ())
     {
-      const char *abbrev = sigabbrev_np (gm_cfg.signo);
-      gm_say ("the program has a handler for SIG",
-	      abbrev != NULL ? abbrev : "RT",
+      char name[32];
+      gm_say ("the program has a handler for ",
+	      gm_signame (name, sizeof name, gm_cfg.signo),
 	      "; it now gets only the signals that are not libgmon's"
 	      " (LIBGMON_SIGNAL selects another signal)", NULL);
     }
+  gm_threads_init ();
   r = pthread_atfork (gm_fork_prepare, gm_fork_parent, gm_fork_child);
   if (r != 0)
     gm_say ("fork children will not be profiled correctly: ",
@@ -432,6 +483,8 @@ moncontrol (int mode)
   if (gm_state == GM_RUNNING)
     {
       __atomic_store_n (&gm_on, mode != 0, __ATOMIC_SEQ_CST);
+      if (mode == 0 && gm_thr != NULL)
+	gm_sample_settle (gm_thr);
       gm_timers_set (mode != 0);
     }
   gm_unlock ();
@@ -506,16 +559,55 @@ gm_default_name (char *buf, size_t cap, int use_prefix)
   return ok;
 }
 
+/* What kept the sampling signal from libgmon, for the summary line.  */
+static void
+gm_report_signal (char *line, size_t cap, size_t *len,
+		  enum gm_disposition disp, const struct gm_stats *s)
+{
+  static const char *const what[] = {
+    [GM_DISP_REPLACED] = "the program replaced libgmon's handler",
+    [GM_DISP_IGNORED] = "the program ignores it",
+    [GM_DISP_DEFAULT] = "the program reset it to the default"
+  };
+  char name[32];
+  if (disp == GM_DISP_OURS && s->threads_blocked == 0 && s->unsampled == 0)
+    return;
+  gm_append (line, cap, len, "; ");
+  gm_append (line, cap, len, gm_signame (name, sizeof name,
+					 gm_sample_signo ()));
+  gm_append (line, cap, len, " did not reach libgmon: ");
+  if (disp != GM_DISP_OURS)
+    gm_append (line, cap, len, what[disp]);
+  if (s->threads_blocked != 0)
+    {
+      if (disp != GM_DISP_OURS)
+	gm_append (line, cap, len, ", and ");
+      gm_append (line, cap, len, "it was blocked in ");
+      gm_append_uint (line, cap, len, s->threads_blocked);
+      gm_append (line, cap, len, " threads");
+    }
+  if (s->unsampled != 0)
+    {
+      gm_append (line, cap, len, "; ");
+      gm_append_uint (line, cap, len, s->unsampled);
+      gm_append (line, cap, len, " samples missing");
+    }
+  gm_append (line, cap, len,
+	     " (LIBGMON_SIGNAL selects a signal the program leaves alone)");
+}
+
 /* The summary line: always with LIBGMON_VERBOSE, otherwise only when
-   something was lost or could not be written.  */
+   something was lost, could not be written or was not sampled.  */
 static void
 gm_report (const char *path, int err, const char *fallback,
 	   const struct gm_written *w)
 {
   struct gm_stats s = gm_stats;
   unsigned long lost = s.lost_nested + s.lost_nomem;
+  enum gm_disposition disp = gm_hist.sampling ? gm_sample_disposition ()
+					      : GM_DISP_OURS;
   if (!gm_cfg.verbose && err == 0 && lost == 0 && s.timer_failures == 0
-      && !w->saturated)
+      && !w->saturated && disp == GM_DISP_OURS && s.unsampled == 0)
     return;
 
   char line[1024];
@@ -587,7 +679,15 @@ gm_report (const char *path, int err, const char *fallback,
       gm_append (line, cap, &len, " in libgmon, ");
       gm_append_uint (line, cap, &len,
 		      s.samples - s.samples_in - s.samples_self);
-      gm_append (line, cap, &len, " elsewhere)");
+      gm_append (line, cap, &len, " elsewhere");
+      if (s.samples_late != 0)
+	{
+	  gm_append (line, cap, &len, "; ");
+	  gm_append_uint (line, cap, &len, s.samples_late);
+	  gm_append (line, cap, &len, " found at threads' ends");
+	}
+      gm_append (line, cap, &len, ")");
+      gm_report_signal (line, cap, &len, disp, &s);
     }
   else
     gm_append (line, cap, &len, "; no PC sampling");
@@ -661,6 +761,8 @@ gm_finish (void)
     }
   gm_state = GM_DONE;
   __atomic_store_n (&gm_on, 0, __ATOMIC_SEQ_CST);
+  if (gm_thr != NULL)
+    gm_sample_settle (gm_thr);
   gm_timers_set (0);
   gm_unlock ();
   /* Threads still running may lose the increments they are doing right

@@ -77,6 +77,9 @@ struct gm_stats
   unsigned long samples;	/* samples, each weighted by 1 + overrun */
   unsigned long samples_in;	/* ... of which in the profiled range */
   unsigned long samples_self;	/* ... of which inside libgmon's code */
+  unsigned long samples_late;	/* ... of which found at a thread's end */
+  unsigned long unsampled;	/* periods the signal did not reach us */
+  unsigned long threads_blocked; /* threads that ended with it blocked */
 };
 extern struct gm_stats gm_stats GM_HIDDEN;
 
@@ -152,15 +155,27 @@ gm_count_clear (uint64_t *c)
 }
 
 /* One per thread that has called instrumented code.  Records are never
-   freed: when a thread has exited, the next new thread adopts its record
+   freed: when a thread has exited, a later new thread adopts its record
    and table and keeps counting into it (the counts stay valid, they are
    merged at dump time anyway).  */
 struct gm_thread
 {
   struct gm_thread *next;	/* registry list, guarded by gm_lock */
   struct gm_table *table;	/* written by the owner, read under gm_lock */
-  int tid;			/* owner thread */
+  int tid;			/* owner thread; 0: none */
   int timer;			/* kernel timer id, -1 if none */
+  /* Sampling (sample.c): the periods the owner's signals were weighted
+     with and the last PC they found, written by the owner's handler;
+     the owner's CPU time when its timer was last armed (-1: not armed)
+     and the periods counted by then.  */
+  unsigned long samples;
+  uintptr_t last_pc;
+  long long armed_ns;
+  unsigned long armed_samples;
+  /* Queued as the record of a thread that is ending (arcs.c), guarded
+     by gm_lock.  */
+  int leaving;
+  struct gm_thread *next_leaving;
 };
 
 /* The registry of every record, newest first (guarded by gm_lock).  */
@@ -175,11 +190,16 @@ extern __thread struct gm_table *gm_cur GM_HIDDEN
 extern __thread struct gm_thread *gm_thr GM_HIDDEN
   __attribute__ ((tls_model ("initial-exec")));
 
+/* Set up the notice of thread ends, before the first gm_thread_attach. */
+GM_HIDDEN void gm_threads_init (void);
 /* Called by the stubs when the fast path did not find (from, self).  */
 GM_HIDDEN GM_TEXT void gm_arc_miss (uintptr_t from, uintptr_t self);
 /* Give the calling thread a record (adopting a dead thread's if any) and
    a sampling timer.  Call with gm_busy set.  Returns NULL without memory. */
 GM_HIDDEN struct gm_thread *gm_thread_attach (void);
+/* In a fork child: mark every record but the calling thread's as free
+   (their threads do not exist here).  */
+GM_HIDDEN void gm_threads_forked (void);
 /* Zero every count (libgmon_reset, fork children).  Call under gm_lock.  */
 GM_HIDDEN void gm_arcs_reset (void);
 
@@ -219,13 +239,35 @@ GM_HIDDEN int gm_sample_init (unsigned hz, int signo);
 /* True when a handler other than the default was installed for the
    sampling signal before ours (its signals are passed on to it).  */
 GM_HIDDEN int gm_sample_foreign_handler (void);
-/* Create the calling thread's timer into t->timer, armed when profiling
-   is on.  */
-GM_HIDDEN void gm_timer_create (struct gm_thread *t);
-GM_HIDDEN void gm_timer_delete (struct gm_thread *t);
+/* A new timer for the calling thread tid, not armed; -1 if none.  */
+GM_HIDDEN int gm_timer_new (int tid);
+/* Arm the calling thread's new timer t->timer if profiling is on.  Call
+   under gm_lock (so that moncontrol finds it).  */
+GM_HIDDEN void gm_timer_start (struct gm_thread *t);
+/* Delete a timer (-1: none).  */
+GM_HIDDEN void gm_timer_delete (int timer);
 /* Arm (on) or disarm every registered timer.  Call under gm_lock.  */
 GM_HIDDEN void gm_timers_set (int on);
+/* Sampling of the calling thread t ends (it ends, or profiling stops):
+   count the CPU time the kernel has not reported yet.  Call with gm_on
+   clear, or from the thread's end (gm_sample_leave).  */
+GM_HIDDEN void gm_sample_settle (struct gm_thread *t);
+/* The calling thread t is ending: block the signal and settle.  */
+GM_HIDDEN void gm_sample_leave (struct gm_thread *t);
+/* What the program did to the sampling signal's disposition.  */
+enum gm_disposition
+{
+  GM_DISP_OURS,
+  GM_DISP_REPLACED,
+  GM_DISP_IGNORED,
+  GM_DISP_DEFAULT
+};
+GM_HIDDEN enum gm_disposition gm_sample_disposition (void);
+GM_HIDDEN int gm_sample_signo (void);
 GM_HIDDEN void gm_hist_reset (void);
+/* In a fork child: forget the parent's timers and sample nothing, in
+   this thread or any later one (see gm_fork_child).  */
+GM_HIDDEN void gm_sample_stop_forked (void);
 
 /* ---- write.c: output files ------------------------------------------- */
 
@@ -244,8 +286,8 @@ struct gm_written
   int saturated;		/* BSD histogram bins clipped at 65535 */
 };
 
-/* Write the profile to path (through path.tmp.<pid> and rename).
-   Returns 0 or -errno.  */
+/* Write the profile to path (through a temporary file in its directory
+   and rename).  Returns 0 or -errno.  */
 GM_HIDDEN int gm_write_file (const char *path, enum gm_format format,
 			     const struct gm_arcs *arcs,
 			     const struct gm_hist *hist,

@@ -44,7 +44,9 @@ EXTRA_DIST += \
 	libgmon/libgmon.map \
 	libgmon/libgmon.pc.in \
 	bench/libgmon/callheavy.c \
-	bench/libgmon/run.sh
+	bench/libgmon/run.sh \
+	bench/libgmon/threadstart.c \
+	bench/libgmon/threadstart.sh
 
 ## ---- tests --------------------------------------------------------------
 ## The test scripts compile their own programs with -pg (for every
@@ -68,7 +70,8 @@ GMON_TEST_ARCH_TESTS = \
 GMON_TEST_HOST_TESTS = \
 	testsuite/libgmon/output.test \
 	testsuite/libgmon/lifecycle.test \
-	testsuite/libgmon/sampling.test
+	testsuite/libgmon/sampling.test \
+	testsuite/libgmon/threadstart.test
 TESTS += $(GMON_TEST_ARCH_TESTS) $(GMON_TEST_HOST_TESTS)
 
 GMON_TEST_FILES = \
@@ -81,11 +84,13 @@ GMON_TEST_FILES = \
 	testsuite/libgmon/output.sh \
 	testsuite/libgmon/lifecycle.sh \
 	testsuite/libgmon/sampling.sh \
+	testsuite/libgmon/threadstart.sh \
 	testsuite/libgmon/threads.c \
 	testsuite/libgmon/regs.c \
 	testsuite/libgmon/chain.c \
 	testsuite/libgmon/formatgen.c \
 	testsuite/libgmon/lifecycle.c \
+	testsuite/libgmon/manythreads.c \
 	testsuite/libgmon/spin.c
 EXTRA_DIST += $(GMON_TEST_ARCH_TESTS) $(GMON_TEST_HOST_TESTS) \
 	$(GMON_TEST_FILES)

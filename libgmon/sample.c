@@ -10,9 +10,12 @@
    CPU-time timers only expire on scheduler ticks, so at a requested rate
    above the kernel's tick rate several periods elapse per signal; the
    kernel reports the missed ones in si_overrun and each signal is
-   weighted by 1 + si_overrun.  The histogram therefore holds the true CPU
-   time in units of 1/hz seconds, which is what the rate written in the
-   file promises; only the resolution is the tick's.  */
+   weighted by 1 + si_overrun.  The periods a thread's last signal did
+   not report are added from its CPU clock when its sampling ends
+   (gm_settle).  The histogram therefore holds the true CPU time in units
+   of 1/hz seconds, which is what the rate written in the file promises;
+   only the resolution is the tick's.  Fork children are not sampled
+   (control.c says why).  */
 
 #define _GNU_SOURCE
 #include <errno.h>
@@ -93,6 +96,21 @@ gm_chain (int sig, siginfo_t *si, void *ctx)
     gm_old_action.sa_handler (sig);
 }
 
+/* Count w periods at pc.  */
+static void
+gm_credit (uintptr_t pc, unsigned long w)
+{
+  GM_COUNT (samples, w);
+  if (pc >= (uintptr_t) __start_gmon_text && pc < (uintptr_t) __stop_gmon_text)
+    GM_COUNT (samples_self, w);
+  else if (pc - gm_lowpc < gm_highpc - gm_lowpc)
+    {
+      __atomic_fetch_add (&gm_hist.bin[(pc - gm_lowpc) >> 2], (uint32_t) w,
+			  __ATOMIC_RELAXED);
+      GM_COUNT (samples_in, w);
+    }
+}
+
 static void
 gm_on_signal (int sig, siginfo_t *si, void *ctx)
 {
@@ -107,14 +125,14 @@ gm_on_signal (int sig, siginfo_t *si, void *ctx)
 					     : 0);
   uintptr_t pc = gm_context_pc (ctx);
   GM_COUNT (signals, 1);
-  GM_COUNT (samples, w);
-  if (pc >= (uintptr_t) __start_gmon_text && pc < (uintptr_t) __stop_gmon_text)
-    GM_COUNT (samples_self, w);
-  else if (pc - gm_lowpc < gm_highpc - gm_lowpc)
+  gm_credit (pc, w);
+  /* Only this thread's handler writes these (the timer is the thread's
+     own); others read them.  */
+  struct gm_thread *t = gm_thr;
+  if (t != NULL)
     {
-      __atomic_fetch_add (&gm_hist.bin[(pc - gm_lowpc) >> 2], (uint32_t) w,
-			  __ATOMIC_RELAXED);
-      GM_COUNT (samples_in, w);
+      __atomic_store_n (&t->last_pc, pc, __ATOMIC_RELAXED);
+      __atomic_store_n (&t->samples, t->samples + w, __ATOMIC_RELAXED);
     }
 }
 
@@ -164,18 +182,17 @@ gm_timer_arm (int timer, int on)
   return gm_syscall (SYS_timer_settime, timer, 0, (long) &its, 0, 0, 0);
 }
 
-void
-gm_timer_create (struct gm_thread *t)
+int
+gm_timer_new (int tid)
 {
-  t->timer = -1;
   if (!gm_hist.sampling)
-    return;
+    return -1;
   union gm_ksigevent sev;
   gm_memzero (&sev, sizeof sev);
   sev.ev.value.sival_int = GM_TIMER_COOKIE;
   sev.ev.signo = gm_signo;
   sev.ev.notify = SIGEV_THREAD_ID;
-  sev.ev.tid = t->tid;
+  sev.ev.tid = tid;
   int timer;
   /* CLOCK_THREAD_CPUTIME_ID is the calling thread's clock: this runs in
      the thread the timer is for.  */
@@ -183,23 +200,56 @@ gm_timer_create (struct gm_thread *t)
 		  (long) &timer, 0, 0, 0) < 0)
     {
       GM_COUNT (timer_failures, 1);
-      return;
+      return -1;
     }
-  t->timer = timer;
-  if (__atomic_load_n (&gm_on, __ATOMIC_RELAXED)
-      && gm_timer_arm (timer, 1) < 0)
-    GM_COUNT (timer_failures, 1);
+  return timer;
+}
+
+/* CPU time of thread tid of this process in ns, or -1.  The clock id
+   is the kernel's for a thread's CPU clock (what pthread_getcpuclockid
+   returns); the kernel only lets a process read its own threads'.  */
+static long long
+gm_cpu_ns (int tid)
+{
+  struct
+  {
+    long sec, nsec;
+  } ts;
+  long clock = (long) (~(unsigned long) tid << 3) | 6;
+  if (gm_syscall (SYS_clock_gettime, clock, (long) &ts, 0, 0, 0, 0) < 0)
+    return -1;
+  return (long long) ts.sec * 1000000000LL + ts.nsec;
+}
+
+/* t's timer was just armed: its periods count from here.  Reading the
+   clock after arming can only make the count of expected periods
+   smaller than the kernel's, never larger.  */
+static void
+gm_mark_armed (struct gm_thread *t)
+{
+  t->armed_samples = __atomic_load_n (&t->samples, __ATOMIC_RELAXED);
+  t->armed_ns = gm_cpu_ns (t->tid);
 }
 
 void
-gm_timer_delete (struct gm_thread *t)
+gm_timer_start (struct gm_thread *t)
 {
-  if (t->timer < 0)
+  t->armed_ns = -1;
+  if (t->timer < 0 || !__atomic_load_n (&gm_on, __ATOMIC_RELAXED))
     return;
+  if (gm_timer_arm (t->timer, 1) < 0)
+    GM_COUNT (timer_failures, 1);
+  else
+    gm_mark_armed (t);
+}
+
+void
+gm_timer_delete (int timer)
+{
   /* Only fails for an id that is no longer ours, which cannot happen:
-     fork children forget their inherited ids (see control.c).  */
-  (void) gm_syscall (SYS_timer_delete, t->timer, 0, 0, 0, 0, 0);
-  t->timer = -1;
+     fork children forget their inherited ids.  */
+  if (timer >= 0)
+    (void) gm_syscall (SYS_timer_delete, timer, 0, 0, 0, 0, 0);
 }
 
 void
@@ -213,7 +263,116 @@ gm_timers_set (int on)
       /* ESRCH: the thread has exited; its record waits for adoption.  */
       if (r < 0 && r != -ESRCH)
 	GM_COUNT (timer_failures, 1);
+      if (on && r == 0)
+	gm_mark_armed (t);
+      else
+	t->armed_ns = -1;
     }
+}
+
+enum gm_disposition
+gm_sample_disposition (void)
+{
+  struct sigaction cur;
+  if (sigaction (gm_signo, NULL, &cur) != 0)
+    return GM_DISP_OURS;
+  if (cur.sa_flags & SA_SIGINFO)
+    return cur.sa_sigaction == gm_on_signal ? GM_DISP_OURS : GM_DISP_REPLACED;
+  return cur.sa_handler == SIG_IGN ? GM_DISP_IGNORED
+	 : cur.sa_handler == SIG_DFL ? GM_DISP_DEFAULT : GM_DISP_REPLACED;
+}
+
+int
+gm_sample_signo (void)
+{
+  return gm_signo;
+}
+
+/* The kernel's signal set, as rt_sigprocmask takes it.  */
+static unsigned long long
+gm_sigbit (int sig)
+{
+  return 1ULL << (sig - 1);
+}
+
+/* Whether the sampling signal is blocked in the calling thread.  */
+static int
+gm_signal_blocked (void)
+{
+  unsigned long long old = 0;
+  (void) gm_syscall (SYS_rt_sigprocmask, SIG_BLOCK, 0, (long) &old,
+		     sizeof old, 0, 0);
+  return (old & gm_sigbit (gm_signo)) != 0;
+}
+
+/* CPU-time timers expire only at scheduler ticks that find their thread
+   running, and the signal is sent when the thread next returns to user
+   mode: on a loaded machine the kernel was seen to report a thread's
+   periods over 100 ms of its CPU time late.  Such a late signal carries
+   the periods it stands for (si_overrun), so nothing is lost while the
+   thread keeps running; but the periods not yet reported when sampling
+   ends were lost, up to half of a short thread's time.  Here they are
+   counted from the thread's CPU clock and credited where the thread's
+   last signal found it, just as a late signal's periods are credited to
+   where it finds the thread.  If the signal did not reach us because
+   the program blocked or took it, they are only counted, for the
+   summary.  */
+static void
+gm_settle (struct gm_thread *t, int blocked)
+{
+  long long armed = t->armed_ns;
+  t->armed_ns = -1;
+  if (armed < 0 || !gm_hist.sampling)
+    return;
+  long long now = gm_cpu_ns (t->tid);
+  unsigned long long period = 1000000000ULL / gm_hist.hz;
+  if (now < armed)
+    return;
+  unsigned long expected = (unsigned long) ((unsigned long long) (now - armed)
+					    / period);
+  unsigned long got = __atomic_load_n (&t->samples, __ATOMIC_RELAXED)
+		      - t->armed_samples;
+  if (expected <= got)
+    return;
+  unsigned long missing = expected - got;
+  if (blocked)
+    GM_COUNT (threads_blocked, 1);
+  if (blocked || gm_sample_disposition () != GM_DISP_OURS)
+    GM_COUNT (unsampled, missing);
+  else
+    {
+      gm_credit (__atomic_load_n (&t->last_pc, __ATOMIC_RELAXED), missing);
+      GM_COUNT (samples_late, missing);
+    }
+}
+
+void
+gm_sample_settle (struct gm_thread *t)
+{
+  gm_settle (t, gm_signal_blocked ());
+}
+
+void
+gm_sample_leave (struct gm_thread *t)
+{
+  /* Block the signal first: one still on its way would carry periods
+     counted here once more.  The thread is ending; what it still runs
+     (other destructors) is no longer sampled.  */
+  unsigned long long set = gm_sigbit (gm_signo), old = 0;
+  if (t->armed_ns < 0
+      || gm_syscall (SYS_rt_sigprocmask, SIG_BLOCK, (long) &set, (long) &old,
+		     sizeof set, 0, 0) < 0)
+    return;
+  gm_settle (t, (old & set) != 0);
+}
+
+void
+gm_sample_stop_forked (void)
+{
+  /* The timers are not inherited and their ids are the parent's.  */
+  for (struct gm_thread *t = gm_threads; t != NULL; t = t->next)
+    t->timer = -1;
+  gm_hist.sampling = 0;
 }
 
 void

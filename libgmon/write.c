@@ -1,9 +1,13 @@
 /* write.c - write a profile in GNU gmon v1 or 4.4BSD format.
 
-   The whole file is built in one anonymous mapping, written to
-   "<name>.tmp.<pid>" and renamed over <name>, so an interrupted or failed
-   write never replaces a good profile (a name that is not a regular
-   file, such as a pipe or /dev/stdout, is written to directly).  Only
+   The whole file is built in one anonymous mapping, written to a
+   temporary file "gmon.tmp.<pid>.<tid>.<n>" in the same directory and
+   renamed over <name>, so an interrupted or failed write never replaces
+   a good profile (a name that is not a regular file, such as a pipe or
+   /dev/stdout, is written to directly).  The temporary name is short,
+   so that any legal <name> works, and unique to the process, thread and
+   call, so that concurrent dumps to one name never touch each other's
+   temporary file: the last rename wins.  Only
    raw system calls are used, so libgmon_dump() can run in a signal
    handler.
 
@@ -218,22 +222,68 @@ gm_bsd_fill (unsigned char *p, const struct gm_arcs *arcs,
 
 /* ---- the file -------------------------------------------------------- */
 
+/* Calls of gm_write_file so far, for unique temporary names.  */
+static unsigned long gm_tmp_seq;
+
+/* Create a fresh temporary file in directory dir, its name in tmp (of
+   GM_TMP_NAME_MAX bytes).  A name that exists was left by a process
+   that died while writing, or is another process's (thread ids are only
+   unique within a pid namespace): never ours to remove, so take the
+   next number.  Returns the descriptor or -errno.  */
+#define GM_TMP_NAME_MAX 64
+#define GM_TMP_TRIES 100
+
 static int
-gm_create (const char *tmp)
+gm_create (int dir, char *tmp)
 {
   int flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC
 	      | O_LARGEFILE;
-  long fd = gm_syscall (SYS_openat, AT_FDCWD, (long) tmp, flags, 0666, 0, 0);
-  if (fd == -EEXIST)
+  long fd = -EEXIST;
+  for (int i = 0; i < GM_TMP_TRIES && fd == -EEXIST; i++)
     {
-      /* Left behind by an earlier process with our pid that died while
-	 writing: it is ours to replace.  */
-      long r = gm_syscall (SYS_unlinkat, AT_FDCWD, (long) tmp, 0, 0, 0, 0);
-      if (r < 0)
-	return (int) r;
-      fd = gm_syscall (SYS_openat, AT_FDCWD, (long) tmp, flags, 0666, 0, 0);
+      size_t len = 0;
+      gm_append (tmp, GM_TMP_NAME_MAX, &len, "gmon.tmp.");
+      gm_append_uint (tmp, GM_TMP_NAME_MAX, &len, (unsigned) gm_getpid ());
+      gm_append (tmp, GM_TMP_NAME_MAX, &len, ".");
+      gm_append_uint (tmp, GM_TMP_NAME_MAX, &len, (unsigned) gm_gettid ());
+      gm_append (tmp, GM_TMP_NAME_MAX, &len, ".");
+      gm_append_uint (tmp, GM_TMP_NAME_MAX, &len,
+		      __atomic_fetch_add (&gm_tmp_seq, 1, __ATOMIC_RELAXED));
+      fd = gm_syscall (SYS_openat, dir, (long) tmp, flags, 0666, 0, 0);
     }
   return (int) fd;
+}
+
+/* Open the directory of path (O_PATH) and point *base at its last
+   component.  dirbuf has room for path.  Returns the descriptor or
+   -errno.  */
+static int
+gm_open_dir (const char *path, char *dirbuf, const char **base)
+{
+  size_t slash = 0, len = gm_strlen (path);
+  int has_slash = 0;
+  for (size_t i = 0; i < len; i++)
+    if (path[i] == '/')
+      {
+	slash = i;
+	has_slash = 1;
+      }
+  *base = has_slash ? path + slash + 1 : path;
+  if (!has_slash)
+    {
+      dirbuf[0] = '.';
+      dirbuf[1] = '\0';
+    }
+  else
+    {
+      /* "/x": the directory is "/".  */
+      size_t n = slash == 0 ? 1 : slash;
+      for (size_t i = 0; i < n; i++)
+	dirbuf[i] = path[i];
+      dirbuf[n] = '\0';
+    }
+  return (int) gm_syscall (SYS_openat, AT_FDCWD, (long) dirbuf,
+			   O_PATH | O_DIRECTORY | O_CLOEXEC, 0, 0, 0);
 }
 
 /* Whether path names something other than a regular file (a pipe, a
@@ -248,28 +298,49 @@ gm_is_special (const char *path)
   return (st.stx_mode & S_IFMT) != S_IFREG;
 }
 
+/* Write data to path directly: it is not a regular file.  */
 static int
-gm_store (const char *path, const char *tmp, const void *data, size_t size)
+gm_store_special (const char *path, const void *data, size_t size)
 {
-  int special = gm_is_special (path);
-  int fd = special ? (int) gm_syscall (SYS_openat, AT_FDCWD, (long) path,
-				       O_WRONLY | O_CLOEXEC | O_LARGEFILE,
-				       0, 0, 0)
-		   : gm_create (tmp);
+  int fd = (int) gm_syscall (SYS_openat, AT_FDCWD, (long) path,
+			     O_WRONLY | O_CLOEXEC | O_LARGEFILE, 0, 0, 0);
   if (fd < 0)
     return fd;
+  int r = gm_write_all (fd, data, size);
+  (void) gm_syscall (SYS_close, fd, 0, 0, 0, 0, 0);
+  return r;
+}
+
+/* Write data to a temporary file beside path and rename it over path.
+   scratch has room for path and the temporary name.  */
+static int
+gm_store (const char *path, char *scratch, const void *data, size_t size)
+{
+  if (gm_is_special (path))
+    return gm_store_special (path, data, size);
+  char *tmp = scratch;
+  char *dirbuf = scratch + GM_TMP_NAME_MAX;
+  const char *base;
+  int dir = gm_open_dir (path, dirbuf, &base);
+  if (dir < 0)
+    return dir;
+  int fd = gm_create (dir, tmp);
+  if (fd < 0)
+    {
+      (void) gm_syscall (SYS_close, dir, 0, 0, 0, 0, 0);
+      return fd;
+    }
   int r = gm_write_all (fd, data, size);
   long c = gm_syscall (SYS_close, fd, 0, 0, 0, 0, 0);
   if (r == 0 && c < 0 && c != -EINTR)
     r = (int) c;
-  if (special)
-    return r;
   if (r == 0)
-    r = (int) gm_syscall (SYS_renameat2, AT_FDCWD, (long) tmp, AT_FDCWD,
-			  (long) path, 0, 0);
+    r = (int) gm_syscall (SYS_renameat2, dir, (long) tmp, dir, (long) base,
+			  0, 0);
   /* Clean up after a failure; the error to report is the first one.  */
   if (r != 0)
-    (void) gm_syscall (SYS_unlinkat, AT_FDCWD, (long) tmp, 0, 0, 0, 0);
+    (void) gm_syscall (SYS_unlinkat, dir, (long) tmp, 0, 0, 0, 0);
+  (void) gm_syscall (SYS_close, dir, 0, 0, 0, 0, 0);
   return r;
 }
 
@@ -286,10 +357,11 @@ gm_write_file (const char *path, enum gm_format format,
   size_t nhist = gm_nrecords (gm_hist_max (hist), GM_U16_MAX);
   size_t size = format == GM_FORMAT_BSD ? gm_bsd_size (arcs, hist)
 					: gm_gnu_size (arcs, hist, nhist);
-  /* The temporary name lives in the same mapping, after the data, so
-     that nothing large goes on a possibly small signal stack.  */
-  size_t tmp_cap = gm_strlen (path) + 32;
-  size_t map = size + tmp_cap;
+  /* The temporary and directory names live in the same mapping, after
+     the data, so that nothing large goes on a possibly small signal
+     stack.  */
+  size_t scratch = GM_TMP_NAME_MAX + gm_strlen (path) + 2;
+  size_t map = size + scratch;
   unsigned char *buf = gm_map (map);
   if (buf == NULL)
     return -ENOMEM;
@@ -297,13 +369,7 @@ gm_write_file (const char *path, enum gm_format format,
   unsigned char *end = format == GM_FORMAT_BSD
 			 ? gm_bsd_fill (buf, arcs, hist, w)
 			 : gm_gnu_fill (buf, arcs, hist, nhist, w);
-  char *tmp = (char *) buf + size;
-  size_t len = 0;
-  gm_append (tmp, tmp_cap, &len, path);
-  gm_append (tmp, tmp_cap, &len, ".tmp.");
-  gm_append_uint (tmp, tmp_cap, &len, (unsigned) gm_getpid ());
-
-  int r = gm_store (path, tmp, buf, (size_t) (end - buf));
+  int r = gm_store (path, (char *) buf + size, buf, (size_t) (end - buf));
   gm_unmap (buf, map);
   return r;
 }

@@ -13,7 +13,15 @@
    reset       a() x10, libgmon_reset (), a() x5
    mcleanup    a() x10, _mcleanup (), a() x10, _exit (0)
    exec        a() x10, then exec a CPU-bound shell loop
+   sigint      a() x10, then raise (SIGINT): must die of it
+   spawn       50 fork children that reset every signal to SIG_DFL, burn
+	       20 ms of CPU time (half of them with every signal blocked,
+	       unblocked just before exec), close their descriptors and
+	       exec /bin/true; prints "spawn killed N" for the children
+	       killed by a signal
    threads     200 short threads one after another, each a() x10
+   dumps NAME  8 threads each a() x10 and libgmon_dump (NAME) 200 times,
+	       all at once; prints "dump failures N"
    signals     g() (which calls h()) in a loop, and from a SIGALRM
 	       handler 5000 times a second; prints "calls N", the number
 	       of g() calls, for both counts to be checked exactly  */
@@ -25,6 +33,7 @@
 #include <string.h>
 #include <sys/time.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "gmon.h"
@@ -102,12 +111,88 @@ thread_body (void *arg)
   return arg;
 }
 
+static double
+thread_seconds (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (double) ts.tv_sec + (double) ts.tv_nsec / 1e9;
+}
+
+/* The usual preparation of a child for exec, after a CPU-bound stretch
+   in which a profiling timer would fire.  */
+static void
+spawn_child (int blocked)
+{
+  sigset_t all, none;
+  sigfillset (&all);
+  sigemptyset (&none);
+  if (blocked)
+    sigprocmask (SIG_SETMASK, &all, NULL);
+  for (int sig = 1; sig < NSIG; sig++)
+    signal (sig, SIG_DFL);
+  static volatile unsigned long spin;
+  double start = thread_seconds ();
+  while (thread_seconds () - start < 0.02)
+    for (int i = 0; i < 10000; i++)
+      spin += i;
+  for (int fd = 3; fd < 1024; fd++)
+    close (fd);
+  sigprocmask (SIG_SETMASK, &none, NULL);
+  execl ("/bin/true", "true", (char *) 0);
+  _exit (127);
+}
+
+static int
+spawn (void)
+{
+  int killed = 0;
+  for (int i = 0; i < 50; i++)
+    {
+      a ();
+      pid_t child = fork ();
+      if (child < 0)
+	return 1;
+      if (child == 0)
+	spawn_child (i % 2);
+      int status;
+      if (waitpid (child, &status, 0) != child)
+	return 1;
+      if (WIFSIGNALED (status))
+	{
+	  fprintf (stderr, "child %d killed by signal %d\n", i,
+		   WTERMSIG (status));
+	  killed++;
+	}
+      else if (WEXITSTATUS (status) != 0)
+	return 1;
+    }
+  printf ("spawn killed %d\n", killed);
+  return 0;
+}
+
+static const char *dump_name;
+static int dump_failures;
+
+static void *
+dump_body (void *arg)
+{
+  times (a, 10);
+  for (int i = 0; i < 200; i++)
+    if (libgmon_dump (dump_name) != 0)
+      {
+	perror ("libgmon_dump");
+	__atomic_fetch_add (&dump_failures, 1, __ATOMIC_RELAXED);
+      }
+  return arg;
+}
+
 int
 main (int argc, char **argv)
 {
-  if (argc != 2)
+  if (argc != 2 && !(argc == 3 && strcmp (argv[1], "dumps") == 0))
     {
-      fprintf (stderr, "usage: %s MODE\n", argv[0]);
+      fprintf (stderr, "usage: %s MODE [NAME]\n", argv[0]);
       return 2;
     }
   mode = argv[1];
@@ -184,6 +269,25 @@ main (int argc, char **argv)
 	     "i=0; while [ $i -lt 300000 ]; do i=$((i + 1)); done", (char *) 0);
       perror ("execl");
       return 1;
+    }
+  else if (strcmp (mode, "dumps") == 0)
+    {
+      pthread_t t[8];
+      dump_name = argv[2];
+      for (int i = 0; i < 8; i++)
+	if (pthread_create (&t[i], NULL, dump_body, NULL) != 0)
+	  return 1;
+      for (int i = 0; i < 8; i++)
+	pthread_join (t[i], NULL);
+      printf ("dump failures %d\n", dump_failures);
+    }
+  else if (strcmp (mode, "spawn") == 0)
+    return spawn ();
+  else if (strcmp (mode, "sigint") == 0)
+    {
+      times (a, 10);
+      raise (SIGINT);
+      fprintf (stderr, "%s: survived SIGINT\n", argv[0]);
     }
   else if (strcmp (mode, "signals") == 0)
     {

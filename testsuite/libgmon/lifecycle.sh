@@ -3,7 +3,8 @@
 # constructors, atexit handlers and destructors are profiled; moncontrol
 # stops and resumes; libgmon_dump and libgmon_reset work; an explicit
 # _mcleanup writes at once; fork children start from zero under their
-# own name; exec'd programs are not killed by an inherited timer;
+# own name; exec'd programs are not killed by an inherited timer, nor
+# fork children that reset their signals before exec;
 # short-lived threads are all counted; a table grows past 2048 arcs.
 
 . "$srcdir/testsuite/libgmon/lib.sh"
@@ -53,6 +54,14 @@ for model in archive preload; do
   fi
 
   gm_life exec && pass "$model exec: the exec'd CPU-bound program ran to the end"
+
+  if gm_life spawn; then
+    killed=$(sed -n 's/^spawn killed //p' $prog.out)
+    [ "$killed" = 0 ] \
+      && pass "$model 50 fork children reset their signals, burn CPU and exec" \
+      || fail "$model spawn: ${killed:-?} of 50 children killed: $(sort $prog.err | uniq -c | head -3)"
+    gm_expect_calls $prog gmon.out "$model spawn: parent" "a 50"
+  fi
 
   gm_life threads && gm_quiet $prog "$model threads" \
     && gm_expect_calls $prog gmon.out "$model 200 short-lived threads" \

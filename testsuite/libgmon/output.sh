@@ -11,14 +11,14 @@ gm_setup "" output
 gm_cc life -O2 -pg -pthread -I"$GMON_SRCDIR/libgmon" \
   "$TESTSRC/lifecycle.c" "$LIBA" || gm_done
 
-# gm_out MODE: run the program in a clean directory; sets $pid.
+# gm_out MODE [NAME]: run the program in a clean directory; sets $pid.
 gm_out () {
-  rm -rf gmon.out* pfx.* prof-* f-* sub missing ./*.tmp.*
+  rm -rf gmon.out* pfx.* prof-* f-* sub missing same.gmon ./*.tmp.*
   mkdir sub
-  gm_run life "$1"
+  gm_run life "$@"
   status=$?
   pid=$(sed -n 's/^pid //p' life.out)
-  [ $status -eq 0 ] || fail "life $1: exit status $status: $(cat life.err)"
+  [ $status -eq 0 ] || fail "life $*: exit status $status: $(cat life.err)"
 }
 
 # gm_no_tmp WHAT: no temporary file was left behind.
@@ -93,6 +93,65 @@ if grep -q '^libgmon: ignoring LIBGMON_HZ=abc' life.err && [ -f gmon.out ]; then
 else
   fail "LIBGMON_HZ=abc: stderr: $(cat life.err)"
 fi
+
+# Only signals that nothing else needs may carry the samples: a fault
+# signal would loop on the faulting instruction, SIGINT would no longer
+# stop the program.
+for sig in SEGV SIGINT 11 2 TERM CHLD; do
+  LIBGMON_SIGNAL=$sig gm_out basic
+  if grep -q "^libgmon: ignoring LIBGMON_SIGNAL=$sig " life.err \
+     && [ -f gmon.out ]; then
+    pass "LIBGMON_SIGNAL=$sig is reported and ignored"
+  else
+    fail "LIBGMON_SIGNAL=$sig: stderr: $(cat life.err)"
+  fi
+done
+rm -f gmon.out
+LIBGMON_SIGNAL=2 gm_run life sigint
+status=$?
+if [ $status -eq $((128 + 2)) ] || [ $status -eq 2 ]; then
+  pass "LIBGMON_SIGNAL=2 (SIGINT): SIGINT still stops the program"
+else
+  fail "LIBGMON_SIGNAL=2: exit status $status: $(cat life.err)"
+fi
+for sig in USR1 SIGUSR2 VTALRM RTMIN+3; do
+  LIBGMON_SIGNAL=$sig gm_out basic
+  gm_quiet life "LIBGMON_SIGNAL=$sig"
+  gm_expect_calls life gmon.out "LIBGMON_SIGNAL=$sig is accepted" "a 10"
+done
+
+# Concurrent dumps to one name: every one must succeed and leave a whole
+# file (the temporary names must not collide).
+gm_out dumps same.gmon
+failures=$(sed -n 's/^dump failures //p' life.out)
+if [ "$failures" = 0 ]; then
+  gm_expect_calls life same.gmon "1600 concurrent dumps to one name" "a 80"
+else
+  fail "concurrent dumps: ${failures:-no} failures: $(sort -u life.err | head -3)"
+fi
+gm_no_tmp "concurrent dumps"
+
+# Any legal name works: a last component of 246 and 255 bytes, in a
+# directory whose path is over 3,500 bytes long.
+deep=$(awk 'BEGIN { for (i = 0; i < 14; i++) { for (j = 0; j < 250; j++) printf "d"; printf "/" } }')
+for n in 246 255; do
+  long=$(awk -v n=$n 'BEGIN { for (i = 0; i < n; i++) printf "x" }')
+  rm -rf d* x* short.gmon deep.gmon
+  mkdir -p "$deep"
+  LIBGMON_OUT=$long gm_run life basic
+  LIBGMON_OUT=$deep$long gm_run life dump
+  # (Read through short names: gm_calls adds a suffix.)
+  if mv "$long" short.gmon && mv "$deep$long" deep.gmon; then
+    gm_expect_calls life short.gmon "a name of $n bytes" "a 10"
+    gm_expect_calls life deep.gmon "a name of $n bytes in a deep directory" "a 20"
+  else
+    fail "a name of $n bytes: not written: $(cat life.err)"
+  fi
+  if find . -name '*.tmp.*' | grep -q .; then
+    fail "a name of $n bytes: temporary files left"
+  fi
+done
+rm -rf d* x* short.gmon deep.gmon
 
 LIBGMON_HZ=100 gm_out basic
 if gm_gprof life gmon.out -b -p > hz.flat \

@@ -1,15 +1,19 @@
 /* spin.c - per-thread CPU time, measured and sampled.
 
-   usage: spin [fork]
+   usage: spin [fork|replace|ignore|block]
 
    The main thread and three others each burn a different amount of CPU
    time in a function of their own (spin_main, spin_a, spin_b, spin_c),
    all at the same time, and print what they used according to
    CLOCK_THREAD_CPUTIME_ID: "spin_a 0.300".  The profile must charge each
    function with its thread's time.  With "fork", a child process burns
-   0.2 s in spin_child and writes its own profile.  */
+   0.2 s in spin_child and writes its own profile.  With "replace",
+   "ignore" or "block", the program takes SIGPROF from libgmon after
+   start-up (its own handler, SIG_IGN, or blocked in the main thread),
+   then only the main thread burns 0.4 s.  */
 
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -48,6 +52,14 @@ NOINLINE double spin_c (void) { return burn (0.10); }
 NOINLINE double spin_child (void) { return burn (0.20); }
 
 static double used[3];
+static volatile sig_atomic_t profs;
+
+static void
+on_prof (int sig)
+{
+  profs++;
+}
+
 static double (*const spin[3]) (void) = { spin_a, spin_b, spin_c };
 
 static void *
@@ -72,6 +84,21 @@ main (int argc, char **argv)
 	}
       int status;
       return child < 0 || waitpid (child, &status, 0) != child || status != 0;
+    }
+  if (argc > 1)
+    {
+      struct sigaction sa;
+      sigset_t prof;
+      memset (&sa, 0, sizeof sa);
+      sa.sa_handler = strcmp (argv[1], "replace") == 0 ? on_prof : SIG_IGN;
+      sigemptyset (&prof);
+      sigaddset (&prof, SIGPROF);
+      if (strcmp (argv[1], "block") == 0
+	  ? pthread_sigmask (SIG_BLOCK, &prof, NULL) != 0
+	  : sigaction (SIGPROF, &sa, NULL) != 0)
+	return 1;
+      printf ("spin_main %.3f\n", spin_main ());
+      return 0;
     }
   pthread_t t[3];
   for (long i = 0; i < 3; i++)
