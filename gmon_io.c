@@ -909,10 +909,10 @@ hist_nrecords (const HistRecord *rec)
   return nrecords (max, UINT16_MAX);
 }
 
-/* The most arc records that split counts may add to a sum.  Records
-   read hold 32-bit counts, except those of 64-bit BSD files: one of
-   those may hold 2^64 - 1, 2^32 records' worth.  */
-enum { MAX_SPLIT_ARCS = 1 << 24 };
+/* The most arc records that split counts may add to a sum (1.4 MB of
+   them).  Records read hold 32-bit counts, except those of 64-bit BSD
+   files: one of those may hold 2^64 - 1, 2^32 records' worth.  */
+enum { MAX_SPLIT_ARCS = 1 << 16 };
 
 /* The arc records a sum in FORMAT needs beyond one an arc; dies when
    they would be more than MAX_SPLIT_ARCS, before anything is written.  */
