@@ -91,7 +91,7 @@ gm_probe (struct gm_table *t, uintptr_t from, uintptr_t self)
     {
       struct gm_slot *s = gm_slot_at (t, off);
       if (s->from == 0 || (s->from == from && s->self == self))
-	return s;
+        return s;
       off = (off + GM_SLOT_SIZE) & t->mask_off;
     }
 }
@@ -100,7 +100,7 @@ gm_probe (struct gm_table *t, uintptr_t from, uintptr_t self)
    snapshot on another thread that sees the key also sees self and count. */
 static GM_TEXT void
 gm_slot_fill (struct gm_slot *s, uintptr_t from, uintptr_t self,
-	      uint64_t count)
+              uint64_t count)
 {
   s->self = self;
   s->count = count;
@@ -131,8 +131,8 @@ gm_table_grow (struct gm_thread *th)
     {
       struct gm_slot *s = &old->slot[i];
       if (s->from != 0)
-	gm_slot_fill (gm_probe (t, s->from, s->self), s->from, s->self,
-		      s->count);
+        gm_slot_fill (gm_probe (t, s->from, s->self), s->from, s->self,
+                      s->count);
     }
   t->used = old->used;
   __atomic_store_n (&th->table, t, __ATOMIC_RELEASE);
@@ -158,10 +158,10 @@ gm_table_add (struct gm_thread *th, uintptr_t from, uintptr_t self)
     {
       struct gm_table *bigger = gm_table_grow (th);
       if (bigger != NULL)
-	s = gm_probe (t = bigger, from, self);
+        s = gm_probe (t = bigger, from, self);
       else if (t->used + 2 > t->nslots)
-	/* No memory and no free slot left but the one that ends probes.  */
-	return -ENOMEM;
+        /* No memory and no free slot left but the one that ends probes.  */
+        return -ENOMEM;
     }
   gm_slot_fill (s, from, self, 1);
   t->used++;
@@ -201,7 +201,7 @@ gm_record_new (void)
     {
       chunk = gm_map (GM_RECORD_CHUNK);
       if (chunk == NULL)
-	return NULL;
+        return NULL;
       left = GM_RECORD_CHUNK / sizeof *chunk;
     }
   left--;
@@ -280,7 +280,7 @@ gm_record_left (int pid)
     {
       struct gm_thread *th = gm_leaving_pop ();
       if (gm_thread_gone (pid, th->tid))
-	return th;
+        return th;
       gm_leaving_push (th);
     }
   return NULL;
@@ -297,7 +297,7 @@ gm_record_swept (int pid, int tid)
       gm_cursor = th->next;
       /* Our own id on a record: its thread is gone, the id reused.  */
       if (!th->leaving && (th->tid == tid || gm_thread_gone (pid, th->tid)))
-	return th;
+        return th;
     }
   return NULL;
 }
@@ -331,7 +331,7 @@ void
 gm_threads_init (void)
 {
   gm_key_set = pthread_key_create (&gm_key, gm_thread_leave) == 0
-	       && gm_key < GM_KEY_INLINE;
+               && gm_key < GM_KEY_INLINE;
 }
 
 /* The record of an exited thread for thread tid, its timer taken out
@@ -418,8 +418,8 @@ gm_threads_forked (void)
   for (struct gm_thread *th = gm_threads; th != NULL; th = th->next)
     if (th != gm_thr)
       {
-	th->tid = 0;
-	gm_leaving_push (th);
+        th->tid = 0;
+        gm_leaving_push (th);
       }
     else
       th->leaving = 0;
@@ -432,7 +432,7 @@ gm_arcs_reset (void)
     {
       struct gm_table *t = __atomic_load_n (&th->table, __ATOMIC_ACQUIRE);
       for (uintptr_t i = 0; i < t->nslots; i++)
-	gm_count_clear (&t->slot[i].count);
+        gm_count_clear (&t->slot[i].count);
     }
 }
 
@@ -467,42 +467,42 @@ gm_arcs_snapshot (struct gm_arcs *out)
     {
       struct gm_table *t = __atomic_load_n (&th->table, __ATOMIC_ACQUIRE);
       for (uintptr_t i = 0; i < t->nslots; i++)
-	{
-	  struct gm_slot *s = &t->slot[i];
-	  uintptr_t from = __atomic_load_n (&s->from, __ATOMIC_ACQUIRE);
-	  if (from == 0)
-	    continue;
-	  uintptr_t self = s->self;
-	  uint64_t count = gm_count_read (&s->count);
-	  if (count == 0)
-	    continue;
-	  if (!gm_in_range (from) || !gm_in_range (self))
-	    {
-	      /* Calls from or to code outside the profiled program, e.g.
-		 libc calling main or a thread's start routine: gprof could
-		 not attribute them to a symbol anyway.  */
-	      outside += count;
-	      continue;
-	    }
-	  uintptr_t h = gm_hash_off ((cap - 1) << GM_SLOT_SHIFT, from ^ self)
-			>> GM_SLOT_SHIFT;
-	  while (m[h].from != 0 && (m[h].from != from || m[h].self != self))
-	    h = (h + 1) & (cap - 1);
-	  if (m[h].from == 0)
-	    {
-	      if (used + 1 == cap)
-		{
-		  /* Keys keep arriving from running threads: leave them
-		     out of this snapshot rather than loop forever.  */
-		  outside += count;
-		  continue;
-		}
-	      m[h].from = from;
-	      m[h].self = self;
-	      used++;
-	    }
-	  m[h].count += count;
-	}
+        {
+          struct gm_slot *s = &t->slot[i];
+          uintptr_t from = __atomic_load_n (&s->from, __ATOMIC_ACQUIRE);
+          if (from == 0)
+            continue;
+          uintptr_t self = s->self;
+          uint64_t count = gm_count_read (&s->count);
+          if (count == 0)
+            continue;
+          if (!gm_in_range (from) || !gm_in_range (self))
+            {
+              /* Calls from or to code outside the profiled program, e.g.
+                 libc calling main or a thread's start routine: gprof could
+                 not attribute them to a symbol anyway.  */
+              outside += count;
+              continue;
+            }
+          uintptr_t h = gm_hash_off ((cap - 1) << GM_SLOT_SHIFT, from ^ self)
+                        >> GM_SLOT_SHIFT;
+          while (m[h].from != 0 && (m[h].from != from || m[h].self != self))
+            h = (h + 1) & (cap - 1);
+          if (m[h].from == 0)
+            {
+              if (used + 1 == cap)
+                {
+                  /* Keys keep arriving from running threads: leave them
+                     out of this snapshot rather than loop forever.  */
+                  outside += count;
+                  continue;
+                }
+              m[h].from = from;
+              m[h].self = self;
+              used++;
+            }
+          m[h].count += count;
+        }
     }
 
   size_t n = 0;

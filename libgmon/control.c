@@ -2,18 +2,18 @@
 
    Life cycle:
      __monstartup      reads the environment, allocates the histogram,
-		       installs the sampling handler, attaches the calling
-		       thread; called by the -pg startup code (gcrt1.o),
-		       by our weak __gmon_start__ when the program was
-		       linked without -pg, or by the constructor of the
-		       preloaded libgmon.so.
+                       installs the sampling handler, attaches the calling
+                       thread; called by the -pg startup code (gcrt1.o),
+                       by our weak __gmon_start__ when the program was
+                       linked without -pg, or by the constructor of the
+                       preloaded libgmon.so.
      moncontrol        stops or resumes counting and every thread's timer.
      _mcleanup         stop and write.  When the -pg startup code's atexit
-		       registration calls it, the write is left to our
-		       late destructor, so calls made by the program's own
-		       destructors are counted too (glibc misses them).
+                       registration calls it, the write is left to our
+                       late destructor, so calls made by the program's own
+                       destructors are counted too (glibc misses them).
      fork              the child starts from zero and writes under its own
-		       name.  */
+                       name.  */
 
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -41,9 +41,9 @@ uintptr_t gm_lowpc, gm_highpc, gm_exe_base;
 
 static enum
 {
-  GM_IDLE,			/* not started */
-  GM_RUNNING,			/* started; counting when gm_on */
-  GM_DONE			/* final profile written */
+  GM_IDLE,                      /* not started */
+  GM_RUNNING,                   /* started; counting when gm_on */
+  GM_DONE                       /* final profile written */
 } gm_state;
 
 /* Set by our atexit handler, which runs before a _mcleanup that the -pg
@@ -59,18 +59,18 @@ static __thread int gm_fork_locked
 /* The main program, from dl_iterate_phdr.  */
 static struct
 {
-  uintptr_t text_lo, text_hi;	/* its executable segments */
-  int dynamic;			/* has an interpreter: libc is elsewhere */
+  uintptr_t text_lo, text_hi;   /* its executable segments */
+  int dynamic;                  /* has an interpreter: libc is elsewhere */
 } gm_exe;
 
 /* Settings, read once from the environment at startup.  */
 static struct
 {
-  char prefix[GM_PATH_MAX];	/* GMON_OUT_PREFIX, "" when unset */
+  char prefix[GM_PATH_MAX];     /* GMON_OUT_PREFIX, "" when unset */
   int has_prefix;
-  char pattern[GM_PATH_MAX];	/* LIBGMON_OUT, "" when unset */
-  char cwd[GM_PATH_MAX];	/* directory for relative names */
-  char exe[256];		/* program name, for %e */
+  char pattern[GM_PATH_MAX];    /* LIBGMON_OUT, "" when unset */
+  char cwd[GM_PATH_MAX];        /* directory for relative names */
+  char exe[256];                /* program name, for %e */
   enum gm_format format;
   unsigned hz;
   int signo;
@@ -143,10 +143,10 @@ gm_parse_uint (const char *s, unsigned long max)
   for (; *s != '\0'; s++)
     {
       if (*s < '0' || *s > '9')
-	return -1;
+        return -1;
       v = v * 10 + (unsigned long) (*s - '0');
       if (v > max)
-	return -1;
+        return -1;
     }
   return (long) v;
 }
@@ -164,7 +164,7 @@ static int
 gm_signal_usable (int sig)
 {
   return sig == SIGPROF || sig == SIGVTALRM || sig == SIGUSR1
-	 || sig == SIGUSR2 || (sig >= SIGRTMIN && sig <= SIGRTMAX);
+         || sig == SIGUSR2 || (sig >= SIGRTMIN && sig <= SIGRTMAX);
 }
 
 /* "PROF", "VTALRM", "USR1", "USR2", "RTMIN+n" (each with or without
@@ -216,26 +216,26 @@ gm_config_read (void)
   if ((v = secure_getenv ("LIBGMON_FORMAT")) != NULL)
     {
       if (strcmp (v, "bsd") == 0)
-	gm_cfg.format = GM_FORMAT_BSD;
+        gm_cfg.format = GM_FORMAT_BSD;
       else if (strcmp (v, "gnu") != 0)
-	gm_say ("ignoring LIBGMON_FORMAT=", v, " (use gnu or bsd)", NULL);
+        gm_say ("ignoring LIBGMON_FORMAT=", v, " (use gnu or bsd)", NULL);
     }
   if ((v = secure_getenv ("LIBGMON_HZ")) != NULL)
     {
       long hz = gm_parse_uint (v, 100000);
       if (hz >= 0)
-	gm_cfg.hz = (unsigned) hz;
+        gm_cfg.hz = (unsigned) hz;
       else
-	gm_say ("ignoring LIBGMON_HZ=", v, " (use 0 to 100000)", NULL);
+        gm_say ("ignoring LIBGMON_HZ=", v, " (use 0 to 100000)", NULL);
     }
   if ((v = secure_getenv ("LIBGMON_SIGNAL")) != NULL)
     {
       int sig = gm_parse_signal (v);
       if (sig > 0)
-	gm_cfg.signo = sig;
+        gm_cfg.signo = sig;
       else
-	gm_say ("ignoring LIBGMON_SIGNAL=", v,
-		" (use PROF, VTALRM, USR1, USR2 or RTMIN+n)", NULL);
+        gm_say ("ignoring LIBGMON_SIGNAL=", v,
+                " (use PROF, VTALRM, USR1, USR2 or RTMIN+n)", NULL);
     }
   if ((v = secure_getenv ("LIBGMON_VERBOSE")) != NULL)
     gm_cfg.verbose = strcmp (v, "0") != 0 && *v != '\0';
@@ -244,10 +244,10 @@ gm_config_read (void)
      started in, not the one it happens to be in at exit (glibc's
      behaviour, which loses profiles of programs that chdir).  */
   if (gm_syscall (SYS_getcwd, (long) gm_cfg.cwd, sizeof gm_cfg.cwd, 0, 0, 0,
-		  0) < 0)
+                  0) < 0)
     gm_cfg.cwd[0] = '\0';
   gm_copy (gm_cfg.exe, sizeof gm_cfg.exe, program_invocation_short_name,
-	   "the program name");
+           "the program name");
 }
 
 /* ---- the main program ------------------------------------------------ */
@@ -263,7 +263,7 @@ gm_instrumented (const struct dl_phdr_info *info)
   for (int i = 0; i < info->dlpi_phnum; i++)
     if (info->dlpi_phdr[i].p_type == PT_DYNAMIC)
       dyn = (const ElfW (Dyn) *) (info->dlpi_addr
-				  + info->dlpi_phdr[i].p_vaddr);
+                                  + info->dlpi_phdr[i].p_vaddr);
   uintptr_t strtab = 0;
   size_t size = 0;
   for (; dyn != NULL && dyn->d_tag != DT_NULL; dyn++)
@@ -281,7 +281,7 @@ gm_instrumented (const struct dl_phdr_info *info)
   for (size_t i = 0; i < size; i += strnlen (tab + i, size - i) + 1)
     for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
       if (strncmp (tab + i, names[k], size - i) == 0)
-	return 1;
+        return 1;
   return 0;
 }
 #endif
@@ -290,7 +290,7 @@ struct gm_exe_info
 {
   uintptr_t base, text_lo, text_hi;
   int dynamic;
-  int instrumented;		/* only known in the shared library */
+  int instrumented;             /* only known in the shared library */
 };
 
 static int
@@ -306,19 +306,19 @@ gm_exe_cb (struct dl_phdr_info *info, size_t size, void *data)
       const ElfW (Phdr) *ph = &info->dlpi_phdr[i];
       uintptr_t start = info->dlpi_addr + ph->p_vaddr;
       if (ph->p_type == PT_LOAD && (ph->p_flags & PF_X))
-	{
-	  if (start < e->text_lo)
-	    e->text_lo = start;
-	  if (start + ph->p_memsz > e->text_hi)
-	    e->text_hi = start + ph->p_memsz;
-	}
+        {
+          if (start < e->text_lo)
+            e->text_lo = start;
+          if (start + ph->p_memsz > e->text_hi)
+            e->text_hi = start + ph->p_memsz;
+        }
       else if (ph->p_type == PT_INTERP)
-	e->dynamic = 1;
+        e->dynamic = 1;
     }
 #ifdef PIC
   e->instrumented = gm_instrumented (info);
 #endif
-  return 1;			/* the main program comes first: stop */
+  return 1;                     /* the main program comes first: stop */
 }
 
 static void
@@ -349,8 +349,8 @@ gm_check_entry (void)
   void *entry = dlsym (RTLD_DEFAULT, GM_ENTRY_NAME);
   if (entry != NULL && entry != (void *) GM_ENTRY)
     gm_say ("the program calls another library's " GM_ENTRY_NAME
-	    ", so no calls will be counted (link -lgmon after the"
-	    " program's objects)", NULL);
+            ", so no calls will be counted (link -lgmon after the"
+            " program's objects)", NULL);
 }
 
 /* ---- fork ------------------------------------------------------------ */
@@ -403,10 +403,10 @@ gm_fork_child (void)
       gm_hist_reset ();
       gm_memzero (&gm_stats, sizeof gm_stats);
       if (gm_thr != NULL)
-	{
-	  gm_thr->tid = gm_gettid ();
-	  gm_stats.threads = 1;
-	}
+        {
+          gm_thr->tid = gm_gettid ();
+          gm_stats.threads = 1;
+        }
     }
   /* A fork from a signal handler that interrupted libgmon did not take
      the lock: the interrupted code still owns gm_busy.  */
@@ -449,15 +449,15 @@ __monstartup (unsigned long lowpc, unsigned long highpc)
     {
       char name[32];
       gm_say ("the program has a handler for ",
-	      gm_signame (name, sizeof name, gm_cfg.signo),
-	      "; it now gets only the signals that are not libgmon's"
-	      " (LIBGMON_SIGNAL selects another signal)", NULL);
+              gm_signame (name, sizeof name, gm_cfg.signo),
+              "; it now gets only the signals that are not libgmon's"
+              " (LIBGMON_SIGNAL selects another signal)", NULL);
     }
   gm_threads_init ();
   r = pthread_atfork (gm_fork_prepare, gm_fork_parent, gm_fork_child);
   if (r != 0)
     gm_say ("fork children will not be profiled correctly: ",
-	    gm_errstr (r), NULL);
+            gm_errstr (r), NULL);
 
   gm_lock ();
   gm_state = GM_RUNNING;
@@ -484,7 +484,7 @@ moncontrol (int mode)
     {
       __atomic_store_n (&gm_on, mode != 0, __ATOMIC_SEQ_CST);
       if (mode == 0 && gm_thr != NULL)
-	gm_sample_settle (gm_thr);
+        gm_sample_settle (gm_thr);
       gm_timers_set (mode != 0);
     }
   gm_unlock ();
@@ -508,8 +508,8 @@ gm_default_name (char *buf, size_t cap, int use_prefix)
     {
       /* glibc's rule: "<prefix>.<pid>".  */
       ok = gm_append (buf, cap, &len, gm_cfg.prefix)
-	   && gm_append (buf, cap, &len, ".")
-	   && gm_append_uint (buf, cap, &len, pid);
+           && gm_append (buf, cap, &len, ".")
+           && gm_append_uint (buf, cap, &len, pid);
       has_pid = 1;
     }
   else if (*gm_cfg.pattern == '\0')
@@ -517,43 +517,43 @@ gm_default_name (char *buf, size_t cap, int use_prefix)
   else
     for (const char *s = gm_cfg.pattern; *s != '\0' && ok; s++)
       if (s[0] == '%' && s[1] == 'p')
-	{
-	  ok = gm_append_uint (buf, cap, &len, pid);
-	  has_pid = 1;
-	  s++;
-	}
+        {
+          ok = gm_append_uint (buf, cap, &len, pid);
+          has_pid = 1;
+          s++;
+        }
       else if (s[0] == '%' && s[1] == 't')
-	{
-	  ok = gm_append_uint (buf, cap, &len, (unsigned) gm_gettid ());
-	  s++;
-	}
+        {
+          ok = gm_append_uint (buf, cap, &len, (unsigned) gm_gettid ());
+          s++;
+        }
       else if (s[0] == '%' && s[1] == 'e')
-	{
-	  ok = gm_append (buf, cap, &len, gm_cfg.exe);
-	  s++;
-	}
+        {
+          ok = gm_append (buf, cap, &len, gm_cfg.exe);
+          s++;
+        }
       else
-	{
-	  /* "%%" is one '%'; anything else is kept as it is.  */
-	  char c[2] = { s[0], '\0' };
-	  ok = gm_append (buf, cap, &len, c);
-	  if (s[0] == '%' && s[1] == '%')
-	    s++;
-	}
+        {
+          /* "%%" is one '%'; anything else is kept as it is.  */
+          char c[2] = { s[0], '\0' };
+          ok = gm_append (buf, cap, &len, c);
+          if (s[0] == '%' && s[1] == '%')
+            s++;
+        }
   /* A fork child must not overwrite its parent's file.  */
   if (ok && gm_forked && !has_pid)
     ok = gm_append (buf, cap, &len, ".") && gm_append_uint (buf, cap, &len,
-							    pid);
+                                                            pid);
   if (ok && buf[0] != '/' && gm_cfg.cwd[0] != '\0')
     {
       /* Prepend the start directory: shift the name right.  */
       size_t dir = gm_strlen (gm_cfg.cwd);
       if (len + dir + 2 > cap)
-	return 0;
+        return 0;
       for (size_t i = len + 1; i-- > 0;)
-	buf[i + dir + 1] = buf[i];
+        buf[i + dir + 1] = buf[i];
       for (size_t i = 0; i < dir; i++)
-	buf[i] = gm_cfg.cwd[i];
+        buf[i] = gm_cfg.cwd[i];
       buf[dir] = '/';
     }
   return ok;
@@ -562,7 +562,7 @@ gm_default_name (char *buf, size_t cap, int use_prefix)
 /* What kept the sampling signal from libgmon, for the summary line.  */
 static void
 gm_report_signal (char *line, size_t cap, size_t *len,
-		  enum gm_disposition disp, const struct gm_stats *s)
+                  enum gm_disposition disp, const struct gm_stats *s)
 {
   static const char *const what[] = {
     [GM_DISP_REPLACED] = "the program replaced libgmon's handler",
@@ -574,14 +574,14 @@ gm_report_signal (char *line, size_t cap, size_t *len,
     return;
   gm_append (line, cap, len, "; ");
   gm_append (line, cap, len, gm_signame (name, sizeof name,
-					 gm_sample_signo ()));
+                                         gm_sample_signo ()));
   gm_append (line, cap, len, " did not reach libgmon: ");
   if (disp != GM_DISP_OURS)
     gm_append (line, cap, len, what[disp]);
   if (s->threads_blocked != 0)
     {
       if (disp != GM_DISP_OURS)
-	gm_append (line, cap, len, ", and ");
+        gm_append (line, cap, len, ", and ");
       gm_append (line, cap, len, "it was blocked in ");
       gm_append_uint (line, cap, len, s->threads_blocked);
       gm_append (line, cap, len, " threads");
@@ -593,19 +593,19 @@ gm_report_signal (char *line, size_t cap, size_t *len,
       gm_append (line, cap, len, " samples missing");
     }
   gm_append (line, cap, len,
-	     " (LIBGMON_SIGNAL selects a signal the program leaves alone)");
+             " (LIBGMON_SIGNAL selects a signal the program leaves alone)");
 }
 
 /* The summary line: always with LIBGMON_VERBOSE, otherwise only when
    something was lost, could not be written or was not sampled.  */
 static void
 gm_report (const char *path, int err, const char *fallback,
-	   const struct gm_written *w)
+           const struct gm_written *w)
 {
   struct gm_stats s = gm_stats;
   unsigned long lost = s.lost_nested + s.lost_nomem;
   enum gm_disposition disp = gm_hist.sampling ? gm_sample_disposition ()
-					      : GM_DISP_OURS;
+                                              : GM_DISP_OURS;
   if (!gm_cfg.verbose && err == 0 && lost == 0 && s.timer_failures == 0
       && !w->saturated && disp == GM_DISP_OURS && s.unsampled == 0)
     return;
@@ -620,16 +620,16 @@ gm_report (const char *path, int err, const char *fallback,
       gm_append (line, cap, &len, ": ");
       gm_append (line, cap, &len, gm_errstr (err));
       if (fallback == NULL)
-	{
-	  gm_append (line, cap, &len, "; profile lost");
-	  w = NULL;
-	}
+        {
+          gm_append (line, cap, &len, "; profile lost");
+          w = NULL;
+        }
       else
-	{
-	  gm_append (line, cap, &len, "; wrote ");
-	  gm_append (line, cap, &len, fallback);
-	  gm_append (line, cap, &len, " instead");
-	}
+        {
+          gm_append (line, cap, &len, "; wrote ");
+          gm_append (line, cap, &len, fallback);
+          gm_append (line, cap, &len, " instead");
+        }
       gm_append (line, cap, &len, "; ");
     }
   else
@@ -647,11 +647,11 @@ gm_report (const char *path, int err, const char *fallback,
       gm_append_uint (line, cap, &len, w->calls);
       gm_append (line, cap, &len, " calls");
       if (w->outside != 0)
-	{
-	  gm_append (line, cap, &len, " (");
-	  gm_append_uint (line, cap, &len, w->outside);
-	  gm_append (line, cap, &len, " more from or to unprofiled code)");
-	}
+        {
+          gm_append (line, cap, &len, " (");
+          gm_append_uint (line, cap, &len, w->outside);
+          gm_append (line, cap, &len, " more from or to unprofiled code)");
+        }
     }
   if (lost != 0)
     {
@@ -660,7 +660,7 @@ gm_report (const char *path, int err, const char *fallback,
       gm_append (line, cap, &len, " calls (");
       gm_append_uint (line, cap, &len, s.lost_nested);
       gm_append (line, cap, &len,
-		 " in signal handlers interrupting libgmon, ");
+                 " in signal handlers interrupting libgmon, ");
       gm_append_uint (line, cap, &len, s.lost_nomem);
       gm_append (line, cap, &len, " for lack of memory)");
     }
@@ -678,14 +678,14 @@ gm_report (const char *path, int err, const char *fallback,
       gm_append_uint (line, cap, &len, s.samples_self);
       gm_append (line, cap, &len, " in libgmon, ");
       gm_append_uint (line, cap, &len,
-		      s.samples - s.samples_in - s.samples_self);
+                      s.samples - s.samples_in - s.samples_self);
       gm_append (line, cap, &len, " elsewhere");
       if (s.samples_late != 0)
-	{
-	  gm_append (line, cap, &len, "; ");
-	  gm_append_uint (line, cap, &len, s.samples_late);
-	  gm_append (line, cap, &len, " found at threads' ends");
-	}
+        {
+          gm_append (line, cap, &len, "; ");
+          gm_append_uint (line, cap, &len, s.samples_late);
+          gm_append (line, cap, &len, " found at threads' ends");
+        }
       gm_append (line, cap, &len, ")");
       gm_report_signal (line, cap, &len, disp, &s);
     }
@@ -699,7 +699,7 @@ gm_report (const char *path, int err, const char *fallback,
     }
   if (w != NULL && w->saturated)
     gm_append (line, cap, &len,
-	       "; BSD format: histogram bins clipped at 65535");
+               "; BSD format: histogram bins clipped at 65535");
   line[len++] = '\n';
   (void) gm_write_all (2, line, len);
 }
@@ -723,20 +723,20 @@ gm_save (const char *name)
     {
       buf = gm_map (2 * GM_PATH_MAX);
       if (buf == NULL)
-	r = -ENOMEM;
+        r = -ENOMEM;
       else if (!gm_default_name (buf, GM_PATH_MAX, gm_cfg.has_prefix))
-	r = -ENAMETOOLONG;
+        r = -ENAMETOOLONG;
       else
-	name = buf;
+        name = buf;
     }
   if (r == 0)
     {
       r = gm_write_file (name, gm_cfg.format, &arcs, &gm_hist, &w);
       if (r < 0 && buf != NULL && gm_cfg.has_prefix
-	  && gm_default_name (buf + GM_PATH_MAX, GM_PATH_MAX, 0)
-	  && gm_write_file (buf + GM_PATH_MAX, gm_cfg.format, &arcs, &gm_hist,
-			    &w) == 0)
-	fallback = buf + GM_PATH_MAX;
+          && gm_default_name (buf + GM_PATH_MAX, GM_PATH_MAX, 0)
+          && gm_write_file (buf + GM_PATH_MAX, gm_cfg.format, &arcs, &gm_hist,
+                            &w) == 0)
+        fallback = buf + GM_PATH_MAX;
       gm_unmap (arcs.arc, arcs.map_size);
     }
   gm_report (name != NULL ? name : "the profile", -r, fallback, &w);
@@ -781,7 +781,7 @@ gm_called_at_exit (uintptr_t caller)
   if (__atomic_load_n (&gm_exiting, __ATOMIC_RELAXED))
     return 1;
   return gm_exe.dynamic
-	 && (caller < gm_exe.text_lo || caller >= gm_exe.text_hi);
+         && (caller < gm_exe.text_lo || caller >= gm_exe.text_hi);
 }
 
 void
@@ -790,7 +790,7 @@ _mcleanup (void)
   uintptr_t caller
     = (uintptr_t) __builtin_extract_return_addr (__builtin_return_address (0));
   if (gm_state == GM_RUNNING && gm_called_at_exit (caller))
-    return;			/* gm_fini writes the profile */
+    return;                     /* gm_fini writes the profile */
   gm_finish ();
 }
 

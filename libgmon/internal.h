@@ -27,7 +27,7 @@
 
 /* A system call that returns -errno on failure and never changes errno.  */
 GM_HIDDEN long gm_syscall (long nr, long a, long b, long c, long d, long e,
-			   long f);
+                           long f);
 GM_HIDDEN int gm_gettid (void);
 GM_HIDDEN int gm_getpid (void);
 /* Anonymous private zero-filled memory, or NULL.  Pages are only backed
@@ -55,7 +55,7 @@ GM_HIDDEN size_t gm_strlen (const char *s);
    if it did not fit.  */
 GM_HIDDEN int gm_append (char *buf, size_t cap, size_t *len, const char *s);
 GM_HIDDEN int gm_append_uint (char *buf, size_t cap, size_t *len,
-			      unsigned long long v);
+                              unsigned long long v);
 /* Write the whole buffer to fd, retrying on EINTR and short writes.
    Returns 0 or -errno.  */
 GM_HIDDEN int gm_write_all (int fd, const void *buf, size_t len);
@@ -69,16 +69,16 @@ extern unsigned char gm_on GM_HIDDEN;
 /* Statistics for the summary line.  Updated with relaxed atomics.  */
 struct gm_stats
 {
-  unsigned long threads;	/* threads that got an arc table */
-  unsigned long lost_nested;	/* calls dropped: nested inside libgmon */
-  unsigned long lost_nomem;	/* calls dropped: no memory for a table */
-  unsigned long timer_failures;	/* threads without a sampling timer */
-  unsigned long signals;	/* sampling signals taken */
-  unsigned long samples;	/* samples, each weighted by 1 + overrun */
-  unsigned long samples_in;	/* ... of which in the profiled range */
-  unsigned long samples_self;	/* ... of which inside libgmon's code */
-  unsigned long samples_late;	/* ... of which found at a thread's end */
-  unsigned long unsampled;	/* periods the signal did not reach us */
+  unsigned long threads;        /* threads that got an arc table */
+  unsigned long lost_nested;    /* calls dropped: nested inside libgmon */
+  unsigned long lost_nomem;     /* calls dropped: no memory for a table */
+  unsigned long timer_failures; /* threads without a sampling timer */
+  unsigned long signals;        /* sampling signals taken */
+  unsigned long samples;        /* samples, each weighted by 1 + overrun */
+  unsigned long samples_in;     /* ... of which in the profiled range */
+  unsigned long samples_self;   /* ... of which inside libgmon's code */
+  unsigned long samples_late;   /* ... of which found at a thread's end */
+  unsigned long unsampled;      /* periods the signal did not reach us */
   unsigned long threads_blocked; /* threads that ended with it blocked */
 };
 extern struct gm_stats gm_stats GM_HIDDEN;
@@ -105,8 +105,8 @@ struct gm_slot
 
 struct gm_table
 {
-  uintptr_t mask_off;		  /* (nslots - 1) << GM_SLOT_SHIFT */
-  const unsigned char *on;	  /* &gm_on, for the i386 stubs */
+  uintptr_t mask_off;             /* (nslots - 1) << GM_SLOT_SHIFT */
+  const unsigned char *on;        /* &gm_on, for the i386 stubs */
   uintptr_t nslots;
   uintptr_t used;
   struct gm_slot slot[];
@@ -160,10 +160,10 @@ gm_count_clear (uint64_t *c)
    merged at dump time anyway).  */
 struct gm_thread
 {
-  struct gm_thread *next;	/* registry list, guarded by gm_lock */
-  struct gm_table *table;	/* written by the owner, read under gm_lock */
-  int tid;			/* owner thread; 0: none */
-  int timer;			/* kernel timer id, -1 if none */
+  struct gm_thread *next;       /* registry list, guarded by gm_lock */
+  struct gm_table *table;       /* written by the owner, read under gm_lock */
+  int tid;                      /* owner thread; 0: none */
+  int timer;                    /* kernel timer id, -1 if none */
   /* Sampling (sample.c): the periods the owner's signals were weighted
      with and the last PC they found, written by the owner's handler;
      the owner's CPU time when its timer was last armed (-1: not armed)
@@ -213,10 +213,10 @@ struct gm_arc
 };
 struct gm_arcs
 {
-  struct gm_arc *arc;		/* compacted: arc[0 .. n) */
+  struct gm_arc *arc;           /* compacted: arc[0 .. n) */
   size_t n;
-  size_t map_size;		/* for gm_unmap */
-  unsigned long long outside;	/* calls with an end outside the range */
+  size_t map_size;              /* for gm_unmap */
+  unsigned long long outside;   /* calls with an end outside the range */
 };
 /* Call under gm_lock.  Returns 0, or -ENOMEM.  */
 GM_HIDDEN int gm_arcs_snapshot (struct gm_arcs *out);
@@ -225,11 +225,11 @@ GM_HIDDEN int gm_arcs_snapshot (struct gm_arcs *out);
 
 struct gm_hist
 {
-  uint32_t *bin;		/* one bin per 4 bytes of [lowpc, highpc);
-				   NULL without memory: all zero */
+  uint32_t *bin;                /* one bin per 4 bytes of [lowpc, highpc);
+                                   NULL without memory: all zero */
   size_t nbins;
-  unsigned hz;			/* the rate written in the file */
-  int sampling;			/* 0: LIBGMON_HZ=0 or no timers possible */
+  unsigned hz;                  /* the rate written in the file */
+  int sampling;                 /* 0: LIBGMON_HZ=0 or no timers possible */
 };
 extern struct gm_hist gm_hist GM_HIDDEN;
 
@@ -280,17 +280,17 @@ enum gm_format
 /* What a write produced, for the summary line.  */
 struct gm_written
 {
-  size_t arcs;			/* arc records written */
-  unsigned long long calls;	/* calls they add up to */
-  unsigned long long outside;	/* calls not written (ends outside) */
-  int saturated;		/* BSD histogram bins clipped at 65535 */
+  size_t arcs;                  /* arc records written */
+  unsigned long long calls;     /* calls they add up to */
+  unsigned long long outside;   /* calls not written (ends outside) */
+  int saturated;                /* BSD histogram bins clipped at 65535 */
 };
 
 /* Write the profile to path (through a temporary file in its directory
    and rename).  Returns 0 or -errno.  */
 GM_HIDDEN int gm_write_file (const char *path, enum gm_format format,
-			     const struct gm_arcs *arcs,
-			     const struct gm_hist *hist,
-			     struct gm_written *written);
+                             const struct gm_arcs *arcs,
+                             const struct gm_hist *hist,
+                             struct gm_written *written);
 
 #endif /* LIBGMON_INTERNAL_H */

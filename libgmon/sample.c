@@ -92,7 +92,7 @@ gm_chain (int sig, siginfo_t *si, void *ctx)
   if (gm_old_action.sa_flags & SA_SIGINFO)
     gm_old_action.sa_sigaction (sig, si, ctx);
   else if (gm_old_action.sa_handler != SIG_DFL
-	   && gm_old_action.sa_handler != SIG_IGN)
+           && gm_old_action.sa_handler != SIG_IGN)
     gm_old_action.sa_handler (sig);
 }
 
@@ -106,7 +106,7 @@ gm_credit (uintptr_t pc, unsigned long w)
   else if (pc - gm_lowpc < gm_highpc - gm_lowpc)
     {
       __atomic_fetch_add (&gm_hist.bin[(pc - gm_lowpc) >> 2], (uint32_t) w,
-			  __ATOMIC_RELAXED);
+                          __ATOMIC_RELAXED);
       GM_COUNT (samples_in, w);
     }
 }
@@ -122,7 +122,7 @@ gm_on_signal (int sig, siginfo_t *si, void *ctx)
   if (!__atomic_load_n (&gm_on, __ATOMIC_RELAXED))
     return;
   unsigned long w = 1 + (si->si_overrun > 0 ? (unsigned long) si->si_overrun
-					     : 0);
+                                             : 0);
   uintptr_t pc = gm_context_pc (ctx);
   GM_COUNT (signals, 1);
   gm_credit (pc, w);
@@ -166,7 +166,7 @@ gm_sample_foreign_handler (void)
   if (gm_old_action.sa_flags & SA_SIGINFO)
     return 1;
   return gm_old_action.sa_handler != SIG_DFL
-	 && gm_old_action.sa_handler != SIG_IGN;
+         && gm_old_action.sa_handler != SIG_IGN;
 }
 
 static long
@@ -197,7 +197,7 @@ gm_timer_new (int tid)
   /* CLOCK_THREAD_CPUTIME_ID is the calling thread's clock: this runs in
      the thread the timer is for.  */
   if (gm_syscall (SYS_timer_create, CLOCK_THREAD_CPUTIME_ID, (long) &sev,
-		  (long) &timer, 0, 0, 0) < 0)
+                  (long) &timer, 0, 0, 0) < 0)
     {
       GM_COUNT (timer_failures, 1);
       return -1;
@@ -258,15 +258,15 @@ gm_timers_set (int on)
   for (struct gm_thread *t = gm_threads; t != NULL; t = t->next)
     {
       if (t->timer < 0)
-	continue;
+        continue;
       long r = gm_timer_arm (t->timer, on);
       /* ESRCH: the thread has exited; its record waits for adoption.  */
       if (r < 0 && r != -ESRCH)
-	GM_COUNT (timer_failures, 1);
+        GM_COUNT (timer_failures, 1);
       if (on && r == 0)
-	gm_mark_armed (t);
+        gm_mark_armed (t);
       else
-	t->armed_ns = -1;
+        t->armed_ns = -1;
     }
 }
 
@@ -279,7 +279,7 @@ gm_sample_disposition (void)
   if (cur.sa_flags & SA_SIGINFO)
     return cur.sa_sigaction == gm_on_signal ? GM_DISP_OURS : GM_DISP_REPLACED;
   return cur.sa_handler == SIG_IGN ? GM_DISP_IGNORED
-	 : cur.sa_handler == SIG_DFL ? GM_DISP_DEFAULT : GM_DISP_REPLACED;
+         : cur.sa_handler == SIG_DFL ? GM_DISP_DEFAULT : GM_DISP_REPLACED;
 }
 
 int
@@ -301,7 +301,7 @@ gm_signal_blocked (void)
 {
   unsigned long long old = 0;
   (void) gm_syscall (SYS_rt_sigprocmask, SIG_BLOCK, 0, (long) &old,
-		     sizeof old, 0, 0);
+                     sizeof old, 0, 0);
   return (old & gm_sigbit (gm_signo)) != 0;
 }
 
@@ -329,9 +329,9 @@ gm_settle (struct gm_thread *t, int blocked)
   if (now < armed)
     return;
   unsigned long expected = (unsigned long) ((unsigned long long) (now - armed)
-					    / period);
+                                            / period);
   unsigned long got = __atomic_load_n (&t->samples, __ATOMIC_RELAXED)
-		      - t->armed_samples;
+                      - t->armed_samples;
   if (expected <= got)
     return;
   unsigned long missing = expected - got;
@@ -361,7 +361,7 @@ gm_sample_leave (struct gm_thread *t)
   unsigned long long set = gm_sigbit (gm_signo), old = 0;
   if (t->armed_ns < 0
       || gm_syscall (SYS_rt_sigprocmask, SIG_BLOCK, (long) &set, (long) &old,
-		     sizeof set, 0, 0) < 0)
+                     sizeof set, 0, 0) < 0)
     return;
   gm_settle (t, (old & set) != 0);
 }

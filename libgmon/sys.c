@@ -47,10 +47,10 @@ gm_map (size_t size)
 #ifdef SYS_mmap2
   /* 32-bit kernels: mmap2 (the old mmap takes a parameter block).  */
   r = gm_syscall (SYS_mmap2, 0, (long) size, PROT_READ | PROT_WRITE,
-		  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 #else
   r = gm_syscall (SYS_mmap, 0, (long) size, PROT_READ | PROT_WRITE,
-		  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 #endif
   /* Addresses may look negative on 32-bit; errors are -4095 .. -1.  */
   if ((unsigned long) r >= (unsigned long) -4095)
@@ -75,7 +75,7 @@ gm_lock (void)
 {
   int c = 0;
   if (__atomic_compare_exchange_n (&gm_lock_word, &c, 1, 0, __ATOMIC_ACQUIRE,
-				   __ATOMIC_RELAXED))
+                                   __ATOMIC_RELAXED))
     return;
   if (c != 2)
     c = __atomic_exchange_n (&gm_lock_word, 2, __ATOMIC_ACQUIRE);
@@ -83,7 +83,7 @@ gm_lock (void)
     {
       /* EAGAIN (the word changed) and EINTR both mean: look again.  */
       (void) gm_syscall (SYS_futex, (long) &gm_lock_word,
-			 FUTEX_WAIT_PRIVATE, 2, 0, 0, 0);
+                         FUTEX_WAIT_PRIVATE, 2, 0, 0, 0);
       c = __atomic_exchange_n (&gm_lock_word, 2, __ATOMIC_ACQUIRE);
     }
 }
@@ -94,7 +94,7 @@ gm_unlock (void)
   /* FUTEX_WAKE on our own aligned word cannot fail.  */
   if (__atomic_exchange_n (&gm_lock_word, 0, __ATOMIC_RELEASE) == 2)
     (void) gm_syscall (SYS_futex, (long) &gm_lock_word, FUTEX_WAKE_PRIVATE,
-		       1, 0, 0, 0);
+                       1, 0, 0, 0);
 }
 
 void
@@ -150,11 +150,11 @@ gm_write_all (int fd, const void *buf, size_t len)
     {
       long r = gm_syscall (SYS_write, fd, (long) p, (long) len, 0, 0, 0);
       if (r == -EINTR)
-	continue;
+        continue;
       if (r < 0)
-	return (int) r;
+        return (int) r;
       if (r == 0)
-	return -EIO;
+        return -EIO;
       p += r;
       len -= (size_t) r;
     }

@@ -59,14 +59,14 @@ gm_nrecords (uint64_t value, uint64_t lim)
 
 static size_t
 gm_gnu_size (const struct gm_arcs *arcs, const struct gm_hist *hist,
-	     size_t nhist)
+             size_t nhist)
 {
   size_t size = GMON_HEADER_SIZE;
   size += nhist * (1 + 2 * GM_WORD + 4 + 4 + GMON_HIST_DIMEN_LEN + 1
-		   + 2 * hist->nbins);
+                   + 2 * hist->nbins);
   for (size_t i = 0; i < arcs->n; i++)
     size += gm_nrecords (arcs->arc[i].count, GM_U32_MAX) * (1 + 2 * GM_WORD
-							      + 4);
+                                                              + 4);
   return size;
 }
 
@@ -148,7 +148,7 @@ gm_gnu_hist (unsigned char *p, const struct gm_hist *hist, size_t part)
 
 static unsigned char *
 gm_gnu_fill (unsigned char *p, const struct gm_arcs *arcs,
-	     const struct gm_hist *hist, size_t nhist, struct gm_written *w)
+             const struct gm_hist *hist, size_t nhist, struct gm_written *w)
 {
   p = gm_put (p, GMON_MAGIC, GMON_MAGIC_LEN);
   p = gm_put_u32 (p, GMON_VERSION);
@@ -161,15 +161,15 @@ gm_gnu_fill (unsigned char *p, const struct gm_arcs *arcs,
       const struct gm_arc *a = &arcs->arc[i];
       uint64_t rest = a->count;
       do
-	{
-	  uint32_t c = rest > GM_U32_MAX ? GM_U32_MAX : (uint32_t) rest;
-	  p = gm_put_u8 (p, GMON_TAG_CG_ARC);
-	  p = gm_put_pc (p, a->from);
-	  p = gm_put_pc (p, a->self);
-	  p = gm_put_u32 (p, c);
-	  rest -= c;
-	  w->arcs++;
-	}
+        {
+          uint32_t c = rest > GM_U32_MAX ? GM_U32_MAX : (uint32_t) rest;
+          p = gm_put_u8 (p, GMON_TAG_CG_ARC);
+          p = gm_put_pc (p, a->from);
+          p = gm_put_pc (p, a->self);
+          p = gm_put_u32 (p, c);
+          rest -= c;
+          w->arcs++;
+        }
       while (rest != 0);
       w->calls += a->count;
     }
@@ -180,12 +180,12 @@ gm_gnu_fill (unsigned char *p, const struct gm_arcs *arcs,
 
 static unsigned char *
 gm_bsd_fill (unsigned char *p, const struct gm_arcs *arcs,
-	     const struct gm_hist *hist, struct gm_written *w)
+             const struct gm_hist *hist, struct gm_written *w)
 {
   p = gm_put_pc (p, gm_lowpc);
   p = gm_put_pc (p, gm_highpc);
   p = gm_put_u32 (p, (uint32_t) (GMON_BSD44_HDR_SIZE (GM_WORD)
-				 + 2 * hist->nbins));
+                                 + 2 * hist->nbins));
   p = gm_put_u32 (p, GMON_BSD44_VERSION);
   p = gm_put_u32 (p, hist->hz);
   for (int i = 0; i < 12; i++)
@@ -194,10 +194,10 @@ gm_bsd_fill (unsigned char *p, const struct gm_arcs *arcs,
     {
       uint32_t v = gm_bin (hist, i);
       if (v > GM_U16_MAX)
-	{
-	  v = GM_U16_MAX;
-	  w->saturated = 1;
-	}
+        {
+          v = GM_U16_MAX;
+          w->saturated = 1;
+        }
       p = gm_put_u16 (p, (uint16_t) v);
     }
   for (size_t i = 0; i < arcs->n; i++)
@@ -205,15 +205,15 @@ gm_bsd_fill (unsigned char *p, const struct gm_arcs *arcs,
       const struct gm_arc *a = &arcs->arc[i];
       uint64_t rest = a->count;
       do
-	{
-	  uintptr_t c = rest > (uintptr_t) -1 ? (uintptr_t) -1
-					       : (uintptr_t) rest;
-	  p = gm_put_pc (p, a->from);
-	  p = gm_put_pc (p, a->self);
-	  p = gm_put_word (p, c);
-	  rest -= c;
-	  w->arcs++;
-	}
+        {
+          uintptr_t c = rest > (uintptr_t) -1 ? (uintptr_t) -1
+                                               : (uintptr_t) rest;
+          p = gm_put_pc (p, a->from);
+          p = gm_put_pc (p, a->self);
+          p = gm_put_word (p, c);
+          rest -= c;
+          w->arcs++;
+        }
       while (rest != 0);
       w->calls += a->count;
     }
@@ -237,7 +237,7 @@ static int
 gm_create (int dir, char *tmp)
 {
   int flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC
-	      | O_LARGEFILE;
+              | O_LARGEFILE;
   long fd = -EEXIST;
   for (int i = 0; i < GM_TMP_TRIES && fd == -EEXIST; i++)
     {
@@ -248,7 +248,7 @@ gm_create (int dir, char *tmp)
       gm_append_uint (tmp, GM_TMP_NAME_MAX, &len, (unsigned) gm_gettid ());
       gm_append (tmp, GM_TMP_NAME_MAX, &len, ".");
       gm_append_uint (tmp, GM_TMP_NAME_MAX, &len,
-		      __atomic_fetch_add (&gm_tmp_seq, 1, __ATOMIC_RELAXED));
+                      __atomic_fetch_add (&gm_tmp_seq, 1, __ATOMIC_RELAXED));
       fd = gm_syscall (SYS_openat, dir, (long) tmp, flags, 0666, 0, 0);
     }
   return (int) fd;
@@ -265,8 +265,8 @@ gm_open_dir (const char *path, char *dirbuf, const char **base)
   for (size_t i = 0; i < len; i++)
     if (path[i] == '/')
       {
-	slash = i;
-	has_slash = 1;
+        slash = i;
+        has_slash = 1;
       }
   *base = has_slash ? path + slash + 1 : path;
   if (!has_slash)
@@ -279,11 +279,11 @@ gm_open_dir (const char *path, char *dirbuf, const char **base)
       /* "/x": the directory is "/".  */
       size_t n = slash == 0 ? 1 : slash;
       for (size_t i = 0; i < n; i++)
-	dirbuf[i] = path[i];
+        dirbuf[i] = path[i];
       dirbuf[n] = '\0';
     }
   return (int) gm_syscall (SYS_openat, AT_FDCWD, (long) dirbuf,
-			   O_PATH | O_DIRECTORY | O_CLOEXEC, 0, 0, 0);
+                           O_PATH | O_DIRECTORY | O_CLOEXEC, 0, 0, 0);
 }
 
 /* Whether path names something other than a regular file (a pipe, a
@@ -293,8 +293,8 @@ gm_is_special (const char *path)
 {
   struct statx st;
   if (gm_syscall (SYS_statx, AT_FDCWD, (long) path, 0, STATX_TYPE,
-		  (long) &st, 0) < 0)
-    return 0;			/* nothing there (or unknowable): create */
+                  (long) &st, 0) < 0)
+    return 0;                   /* nothing there (or unknowable): create */
   return (st.stx_mode & S_IFMT) != S_IFREG;
 }
 
@@ -303,7 +303,7 @@ static int
 gm_store_special (const char *path, const void *data, size_t size)
 {
   int fd = (int) gm_syscall (SYS_openat, AT_FDCWD, (long) path,
-			     O_WRONLY | O_CLOEXEC | O_LARGEFILE, 0, 0, 0);
+                             O_WRONLY | O_CLOEXEC | O_LARGEFILE, 0, 0, 0);
   if (fd < 0)
     return fd;
   int r = gm_write_all (fd, data, size);
@@ -336,7 +336,7 @@ gm_store (const char *path, char *scratch, const void *data, size_t size)
     r = (int) c;
   if (r == 0)
     r = (int) gm_syscall (SYS_renameat2, dir, (long) tmp, dir, (long) base,
-			  0, 0);
+                          0, 0);
   /* Clean up after a failure; the error to report is the first one.  */
   if (r != 0)
     (void) gm_syscall (SYS_unlinkat, dir, (long) tmp, 0, 0, 0, 0);
@@ -346,8 +346,8 @@ gm_store (const char *path, char *scratch, const void *data, size_t size)
 
 int
 gm_write_file (const char *path, enum gm_format format,
-	       const struct gm_arcs *arcs, const struct gm_hist *hist,
-	       struct gm_written *w)
+               const struct gm_arcs *arcs, const struct gm_hist *hist,
+               struct gm_written *w)
 {
   w->arcs = 0;
   w->calls = 0;
@@ -356,7 +356,7 @@ gm_write_file (const char *path, enum gm_format format,
 
   size_t nhist = gm_nrecords (gm_hist_max (hist), GM_U16_MAX);
   size_t size = format == GM_FORMAT_BSD ? gm_bsd_size (arcs, hist)
-					: gm_gnu_size (arcs, hist, nhist);
+                                        : gm_gnu_size (arcs, hist, nhist);
   /* The temporary and directory names live in the same mapping, after
      the data, so that nothing large goes on a possibly small signal
      stack.  */
@@ -367,8 +367,8 @@ gm_write_file (const char *path, enum gm_format format,
     return -ENOMEM;
 
   unsigned char *end = format == GM_FORMAT_BSD
-			 ? gm_bsd_fill (buf, arcs, hist, w)
-			 : gm_gnu_fill (buf, arcs, hist, nhist, w);
+                         ? gm_bsd_fill (buf, arcs, hist, w)
+                         : gm_gnu_fill (buf, arcs, hist, nhist, w);
   int r = gm_store (path, (char *) buf + size, buf, (size_t) (end - buf));
   gm_unmap (buf, map);
   return r;

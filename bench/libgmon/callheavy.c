@@ -57,8 +57,8 @@ main (int argc, char **argv)
   for (int i = 0; i < threads; i++)
     if (pthread_create (&tid[i], NULL, worker, &sums[i]) != 0)
       {
-	fprintf (stderr, "%s: cannot create a thread\n", argv[0]);
-	return 1;
+        fprintf (stderr, "%s: cannot create a thread\n", argv[0]);
+        return 1;
       }
   long total = 0;
   for (int i = 0; i < threads; i++)

@@ -52,8 +52,8 @@ main (int argc, char **argv)
   for (int i = 0; i < n; i++)
     if (pthread_create (&t[i], &attr, body, NULL) != 0)
       {
-	fprintf (stderr, "threadstart: thread %d not created\n", i);
-	return 1;
+        fprintf (stderr, "threadstart: thread %d not created\n", i);
+        return 1;
       }
   pthread_barrier_wait (&all_started);
   printf ("start %.3f\n", now () - start);

@@ -64,19 +64,19 @@ main (int argc, char **argv)
   /* A caller address one byte into caller(): inside it, as a return
      address would be.  */
   struct gm_arc arc = { (uintptr_t) caller + 1, (uintptr_t) callee,
-			5000000000ULL };
+                        5000000000ULL };
   struct gm_arcs arcs = { &arc, 1, 0, 0 };
   struct gm_written w;
   int r = gm_write_file (argv[2],
-			 strcmp (argv[1], "bsd") == 0 ? GM_FORMAT_BSD
-						      : GM_FORMAT_GNU,
-			 &arcs, &hist, &w);
+                         strcmp (argv[1], "bsd") == 0 ? GM_FORMAT_BSD
+                                                      : GM_FORMAT_GNU,
+                         &arcs, &hist, &w);
   if (r != 0)
     {
       fprintf (stderr, "%s: gm_write_file: %s\n", argv[0], strerror (-r));
       return 1;
     }
   printf ("records %zu calls %llu saturated %d\n", w.arcs, w.calls,
-	  w.saturated);
+          w.saturated);
   return 0;
 }

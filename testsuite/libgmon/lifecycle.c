@@ -7,7 +7,7 @@
    chdir       a() x10, then chdir ("sub") before exiting
    fork        a() x10; fork; child: b() x20; parent: a() x10, waits
    dtor        c() x3 in a constructor, d() x7 in an atexit handler,
-	       e() x5 in a destructor
+               e() x5 in a destructor
    moncontrol  a() x10, moncontrol (0), b() x10, moncontrol (1), a() x10
    dump        a() x10, libgmon_dump ("early.gmon"), a() x10
    reset       a() x10, libgmon_reset (), a() x5
@@ -15,16 +15,16 @@
    exec        a() x10, then exec a CPU-bound shell loop
    sigint      a() x10, then raise (SIGINT): must die of it
    spawn       50 fork children that reset every signal to SIG_DFL, burn
-	       20 ms of CPU time (half of them with every signal blocked,
-	       unblocked just before exec), close their descriptors and
-	       exec /bin/true; prints "spawn killed N" for the children
-	       killed by a signal
+               20 ms of CPU time (half of them with every signal blocked,
+               unblocked just before exec), close their descriptors and
+               exec /bin/true; prints "spawn killed N" for the children
+               killed by a signal
    threads     200 short threads one after another, each a() x10
    dumps NAME  8 threads each a() x10 and libgmon_dump (NAME) 200 times,
-	       all at once; prints "dump failures N"
+               all at once; prints "dump failures N"
    signals     g() (which calls h()) in a loop, and from a SIGALRM
-	       handler 5000 times a second; prints "calls N", the number
-	       of g() calls, for both counts to be checked exactly  */
+               handler 5000 times a second; prints "calls N", the number
+               of g() calls, for both counts to be checked exactly  */
 
 #include <pthread.h>
 #include <signal.h>
@@ -152,20 +152,20 @@ spawn (void)
       a ();
       pid_t child = fork ();
       if (child < 0)
-	return 1;
+        return 1;
       if (child == 0)
-	spawn_child (i % 2);
+        spawn_child (i % 2);
       int status;
       if (waitpid (child, &status, 0) != child)
-	return 1;
+        return 1;
       if (WIFSIGNALED (status))
-	{
-	  fprintf (stderr, "child %d killed by signal %d\n", i,
-		   WTERMSIG (status));
-	  killed++;
-	}
+        {
+          fprintf (stderr, "child %d killed by signal %d\n", i,
+                   WTERMSIG (status));
+          killed++;
+        }
       else if (WEXITSTATUS (status) != 0)
-	return 1;
+        return 1;
     }
   printf ("spawn killed %d\n", killed);
   return 0;
@@ -181,8 +181,8 @@ dump_body (void *arg)
   for (int i = 0; i < 200; i++)
     if (libgmon_dump (dump_name) != 0)
       {
-	perror ("libgmon_dump");
-	__atomic_fetch_add (&dump_failures, 1, __ATOMIC_RELAXED);
+        perror ("libgmon_dump");
+        __atomic_fetch_add (&dump_failures, 1, __ATOMIC_RELAXED);
       }
   return arg;
 }
@@ -206,24 +206,24 @@ main (int argc, char **argv)
     {
       times (a, 10);
       if (chdir ("sub") != 0)
-	return 1;
+        return 1;
     }
   else if (strcmp (mode, "fork") == 0)
     {
       times (a, 10);
       pid_t child = fork ();
       if (child < 0)
-	return 1;
+        return 1;
       if (child == 0)
-	{
-	  printf ("child %d\n", (int) getpid ());
-	  times (b, 20);
-	  return 0;
-	}
+        {
+          printf ("child %d\n", (int) getpid ());
+          times (b, 20);
+          return 0;
+        }
       times (a, 10);
       int status;
       if (waitpid (child, &status, 0) != child || status != 0)
-	return 1;
+        return 1;
     }
   else if (strcmp (mode, "moncontrol") == 0)
     {
@@ -237,20 +237,20 @@ main (int argc, char **argv)
     {
       times (a, 10);
       if (libgmon_dump ("early.gmon") != 0)
-	{
-	  perror ("libgmon_dump");
-	  return 1;
-	}
+        {
+          perror ("libgmon_dump");
+          return 1;
+        }
       times (a, 10);
     }
   else if (strcmp (mode, "reset") == 0)
     {
       times (a, 10);
       if (libgmon_reset () != 0)
-	{
-	  perror ("libgmon_reset");
-	  return 1;
-	}
+        {
+          perror ("libgmon_reset");
+          return 1;
+        }
       times (a, 5);
     }
   else if (strcmp (mode, "mcleanup") == 0)
@@ -264,9 +264,9 @@ main (int argc, char **argv)
     {
       times (a, 10);
       /* Long enough for many timer periods of CPU time: an inherited
-	 ITIMER_PROF would kill it with SIGPROF.  */
+         ITIMER_PROF would kill it with SIGPROF.  */
       execl ("/bin/sh", "sh", "-c",
-	     "i=0; while [ $i -lt 300000 ]; do i=$((i + 1)); done", (char *) 0);
+             "i=0; while [ $i -lt 300000 ]; do i=$((i + 1)); done", (char *) 0);
       perror ("execl");
       return 1;
     }
@@ -275,10 +275,10 @@ main (int argc, char **argv)
       pthread_t t[8];
       dump_name = argv[2];
       for (int i = 0; i < 8; i++)
-	if (pthread_create (&t[i], NULL, dump_body, NULL) != 0)
-	  return 1;
+        if (pthread_create (&t[i], NULL, dump_body, NULL) != 0)
+          return 1;
       for (int i = 0; i < 8; i++)
-	pthread_join (t[i], NULL);
+        pthread_join (t[i], NULL);
       printf ("dump failures %d\n", dump_failures);
     }
   else if (strcmp (mode, "spawn") == 0)
@@ -298,25 +298,25 @@ main (int argc, char **argv)
       struct itimerval every = { { 0, 200 }, { 0, 200 } }, off;
       memset (&off, 0, sizeof off);
       if (sigaction (SIGALRM, &sa, NULL) != 0
-	  || setitimer (ITIMER_REAL, &every, NULL) != 0)
-	return 1;
+          || setitimer (ITIMER_REAL, &every, NULL) != 0)
+        return 1;
       long loops = 0;
       while (alarms < 2000)
-	{
-	  g ();
-	  loops++;
-	}
+        {
+          g ();
+          loops++;
+        }
       if (setitimer (ITIMER_REAL, &off, NULL) != 0)
-	return 1;
+        return 1;
       printf ("calls %ld\n", loops + alarms);
     }
   else if (strcmp (mode, "threads") == 0)
     for (int i = 0; i < 200; i++)
       {
-	pthread_t t;
-	if (pthread_create (&t, NULL, thread_body, NULL) != 0
-	    || pthread_join (t, NULL) != 0)
-	  return 1;
+        pthread_t t;
+        if (pthread_create (&t, NULL, thread_body, NULL) != 0
+            || pthread_join (t, NULL) != 0)
+          return 1;
       }
   else
     {

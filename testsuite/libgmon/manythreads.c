@@ -1,12 +1,12 @@
 /* manythreads.c - thread start cost and record reuse under libgmon.
 
    usage: manythreads start N   N threads call a() and wait on a barrier
-				 together; prints "start SECONDS", the
-				 wall time until all have started
-	  manythreads churn N   N threads in waves of 16, each calls a()
-				 and ends; prints "grew KIB", how much the
-				 address space grew from after the first
-				 wave to the end  */
+                                 together; prints "start SECONDS", the
+                                 wall time until all have started
+          manythreads churn N   N threads in waves of 16, each calls a()
+                                 and ends; prints "grew KIB", how much the
+                                 address space grew from after the first
+                                 wave to the end  */
 
 #include <pthread.h>
 #include <stdio.h>
@@ -88,12 +88,12 @@ churn (int n, pthread_attr_t *attr)
     {
       pthread_t t[16];
       for (int i = 0; i < 16; i++)
-	if (pthread_create (&t[i], attr, ender, NULL) != 0)
-	  return 1;
+        if (pthread_create (&t[i], attr, ender, NULL) != 0)
+          return 1;
       for (int i = 0; i < 16; i++)
-	pthread_join (t[i], NULL);
+        pthread_join (t[i], NULL);
       if (first < 0)
-	first = vm_size ();
+        first = vm_size ();
     }
   printf ("grew %ld\n", vm_size () - first);
   return 0;

@@ -21,8 +21,8 @@ f6i8d (long a, long b, long c, long d, long e, long f, double x0, double x1,
 {
   __asm__ volatile ("");
   return (double) (a + 2 * b + 3 * c + 5 * d + 7 * e + 11 * f)
-	 + x0 + 2 * x1 + 3 * x2 + 5 * x3 + 7 * x4 + 11 * x5 + 13 * x6
-	 + 17 * x7;
+         + x0 + 2 * x1 + 3 * x2 + 5 * x3 + 7 * x4 + 11 * x5 + 13 * x6
+         + 17 * x7;
 }
 
 NOINLINE float
@@ -30,7 +30,7 @@ mixed (int a, float x, char b, double y, short c, float z, long d)
 {
   __asm__ volatile ("");
   return (float) (a * 3 + b * 5 + c * 7 + d * 11) + x * 2.5f
-	 + (float) y * 0.5f + z;
+         + (float) y * 0.5f + z;
 }
 
 /* Arguments past the registers, on the stack.  */
@@ -40,7 +40,7 @@ ten (long a, long b, long c, long d, long e, long f, long g, long h,
 {
   __asm__ volatile ("");
   return a ^ (b << 1) ^ (c << 2) ^ (d << 3) ^ (e << 4) ^ (f << 5)
-	 ^ (g << 6) ^ (h << 7) ^ (i << 8) ^ (j << 9);
+         ^ (g << 6) ^ (h << 7) ^ (i << 8) ^ (j << 9);
 }
 
 /* Varargs with doubles: a stub that clobbered %al would make va_start
@@ -102,8 +102,8 @@ fc2 (int a, int b)
 #endif
 
 static double (*volatile fptr) (long, long, long, long, long, long, double,
-				double, double, double, double, double,
-				double, double) = f6i8d;
+                                double, double, double, double, double,
+                                double, double) = f6i8d;
 
 int
 main (void)
@@ -113,17 +113,17 @@ main (void)
       double d = i * 0.1;
       struct big s = { { i, 2 * i, 3 * i, 4 * i, 5 * i }, d + 1 };
       printf ("f6i8d %a\n", f6i8d (i, i + 1, i + 2, i + 3, i + 4, i + 5,
-				   d, d + 1, d + 2, d + 3, d + 4, d + 5,
-				   d + 6, d + 7));
+                                   d, d + 1, d + 2, d + 3, d + 4, d + 5,
+                                   d + 6, d + 7));
       printf ("f6i8d* %a\n", fptr (-i, i, -i, i, -i, i, -d, d, -d, d, -d,
-				    d, -d, d));
+                                    d, -d, d));
       printf ("mixed %a\n", (double) mixed (i, 1.5f * i, (char) (i + 1),
-					    d * 3, (short) (i * 7), 0.25f,
-					    1000L * i));
+                                            d * 3, (short) (i * 7), 0.25f,
+                                            1000L * i));
       printf ("ten %ld\n", ten (i, i + 1, i + 2, i + 3, i + 4, i + 5, i + 6,
-				i + 7, i + 8, i + 9));
+                                i + 7, i + 8, i + 9));
       printf ("sum_va %a\n", sum_va (4, d, i, d * 2, i + 1, d * 3, i + 2,
-				     d * 4, i + 3));
+                                     d * 4, i + 3));
       printf ("sum_va %a\n", sum_va (1, -d, -i));
       printf ("by_value %a\n", by_value (s, i));
       printf ("outer %ld\n", outer (i));

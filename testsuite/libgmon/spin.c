@@ -77,11 +77,11 @@ main (int argc, char **argv)
     {
       pid_t child = fork ();
       if (child == 0)
-	{
-	  printf ("child %d\nspin_child %.3f\n", (int) getpid (),
-		  spin_child ());
-	  return 0;
-	}
+        {
+          printf ("child %d\nspin_child %.3f\n", (int) getpid (),
+                  spin_child ());
+          return 0;
+        }
       int status;
       return child < 0 || waitpid (child, &status, 0) != child || status != 0;
     }
@@ -94,9 +94,9 @@ main (int argc, char **argv)
       sigemptyset (&prof);
       sigaddset (&prof, SIGPROF);
       if (strcmp (argv[1], "block") == 0
-	  ? pthread_sigmask (SIG_BLOCK, &prof, NULL) != 0
-	  : sigaction (SIGPROF, &sa, NULL) != 0)
-	return 1;
+          ? pthread_sigmask (SIG_BLOCK, &prof, NULL) != 0
+          : sigaction (SIGPROF, &sa, NULL) != 0)
+        return 1;
       printf ("spin_main %.3f\n", spin_main ());
       return 0;
     }
@@ -108,6 +108,6 @@ main (int argc, char **argv)
   for (int i = 0; i < 3; i++)
     pthread_join (t[i], NULL);
   printf ("spin_main %.3f\nspin_a %.3f\nspin_b %.3f\nspin_c %.3f\n", m,
-	  used[0], used[1], used[2]);
+          used[0], used[1], used[2]);
   return 0;
 }

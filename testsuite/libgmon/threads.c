@@ -57,8 +57,8 @@ main (int argc, char **argv)
   for (int i = 0; i < t; i++)
     if (pthread_create (&tid[i], NULL, worker, &sum[i]) != 0)
       {
-	perror ("pthread_create");
-	return 1;
+        perror ("pthread_create");
+        return 1;
       }
   long total = 0;
   for (int i = 0; i < t; i++)
