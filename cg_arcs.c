@@ -1343,6 +1343,54 @@ cg_take_self_calls (Run *run)
       }
 }
 
+/* Every arc is in its parent's children and its child's parents, once,
+   and the slices tile the arrays (the pseudo-symbol after the last
+   included).  */
+static void
+check_slices (const CallGraph *cg, const SymTab *st)
+{
+#ifdef GP_ASSERTIONS
+  size_t children = 0, parents = 0;
+
+  for (size_t i = 0; i <= st->len; i++)
+    {
+      const Sym *s = &st->base[i];
+
+      gp_assert (s->first_child == children && s->first_parent == parents);
+      children += s->nchildren;
+      parents += s->nparents;
+      for (uint32_t k = 0; k < s->nchildren; k++)
+        gp_assert (cg->children[s->first_child + k] < cg->narcs
+                   && cg_child (cg, s, k)->parent == s);
+      for (uint32_t k = 0; k < s->nparents; k++)
+        gp_assert (cg->parents[s->first_parent + k] < cg->narcs
+                   && cg_parent (cg, s, k)->child == s);
+    }
+  gp_assert (children == cg->narcs && parents == cg->narcs);
+#else
+  (void) cg;
+  (void) st;
+#endif
+}
+
+/* The numbering's promise to the propagation: a caller comes after its
+   callees in topological order, but within a cycle or to itself.  */
+static void
+check_top_order (const CallGraph *cg)
+{
+#ifdef GP_ASSERTIONS
+  for (size_t a = 0; a < cg->narcs; a++)
+    {
+      const Sym *p = cg->arcs[a].parent, *c = cg->arcs[a].child;
+
+      gp_assert (p == c || (p->cyc_num != 0 && p->cyc_num == c->cyc_num)
+                 || p->top_order > c->top_order);
+    }
+#else
+  (void) cg;
+#endif
+}
+
 void
 cg_assemble (Run *run)
 {
@@ -1373,6 +1421,7 @@ cg_assemble (Run *run)
   cg->hash = NULL;
   cg->hash_cap = 0;
   build_slices (cg, st);
+  check_slices (cg, st);
   cg->top_sorted = cg_dfn_number (st, cg, &cycles);
   cycle_link (cg, st, &cycles);
   free (cycles.member);
@@ -1393,6 +1442,7 @@ cg_propagate (Run *run)
   Sym **top_sorted = cg->top_sorted;
   double *prop_self = gp_reallocarray (NULL, n ? n : 1, sizeof *prop_self);
 
+  check_top_order (cg);
   cycle_time (cg);
   for (size_t i = 0; i < n; i++)
     {

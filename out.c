@@ -607,6 +607,7 @@ write_printed (const Printed *first, const Printed *last)
    thread, more waiting output is only memory: when the writes are the
    slower side, printing further ahead cannot end the report sooner.  */
 enum { PENDING_MAX = 8 << 20, WRITE_MIN = 1 << 20 };
+_Static_assert (WRITE_MIN <= PENDING_MAX, "printing threads would deadlock");
 
 typedef struct Batches
 {
@@ -662,6 +663,8 @@ write_ready (Batches *b)
         len += b->printed[end++].len;
       if (end == b->turn || (len < WRITE_MIN && end < b->nbatches))
         break;
+      /* The turn only moves on, over batches printed.  */
+      gp_assert (b->turn < end && end <= b->nbatches);
       pthread_mutex_unlock (&b->lock);
       write_printed (b->printed + b->turn, b->printed + end);
       for (size_t i = b->turn; i < end; i++)
@@ -702,6 +705,8 @@ print_batches (void *arg)
       job->print (job->ctx, state, b->bound[i], b->bound[i + 1]);
       chunks = chain_end (&len);
       pthread_mutex_lock (&b->lock);
+      /* Each batch printed once, and only ahead of the turn.  */
+      gp_assert (!b->printed[i].ready && i >= b->turn);
       b->printed[i].chunks = chunks;
       b->printed[i].len = len;
       b->printed[i].ready = true;

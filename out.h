@@ -101,6 +101,8 @@ int out_hex (unsigned long long v);
    callers' constant widths and precisions decide most tests at compile
    time; the rare cases are out_*_general.  */
 enum { OUT_FIELD_SLACK = 16 };
+/* out_fmt_ulong blanks 16 bytes at once.  */
+_Static_assert (OUT_FIELD_SLACK >= 16, "out_fmt_ulong writes 16 bytes");
 
 extern const char out_digit_pairs[];            /* "00" "01" ... "99" */
 extern const unsigned long long out_powers_of_ten[];    /* 10^0 .. 10^16 */

@@ -237,11 +237,7 @@ outfile_open (const char *path)
   struct stat st;
   int err;
 
-  if (pending.f)
-    {
-      errno = EBUSY;
-      return NULL;
-    }
+  gp_assert (!pending.f);
   if (!(pending.target = link_target (path)))
     return NULL;
   pending.direct = stat (pending.target, &st) == 0 && !S_ISREG (st.st_mode);
@@ -274,8 +270,7 @@ outfile_close (FILE *f)
   bool direct = pending.direct;
   int err = 0;
 
-  if (f != pending.f)
-    return EINVAL;
+  gp_assert (f == pending.f);
   if (fflush (f) != 0)
     err = errno;
   else if (ferror (f))

@@ -326,6 +326,10 @@ symtab_finalize (SymTab *tab, vma_t text_last, long *remap)
     {
       tab->ranges[i].addr = out[i].addr;
       tab->ranges[i].end = out[i].end_addr;
+      /* Sorted, one symbol an address: what symtab_lookup's search
+         relies on.  A range may reach past the next start (a function
+         over its lines, with -l): the later start wins there.  */
+      gp_assert (i == 0 || tab->ranges[i - 1].addr < out[i].addr);
     }
   build_buckets (tab);
 }

@@ -43,6 +43,15 @@ gp_die (const char *fmt, ...)
 }
 
 void
+gp_assert_fail (const char *cond, const char *file, int line,
+                const char *func)
+{
+  fprintf (stderr, "%s: %s:%d: %s: contract broken: %s\n", whoami, file, line,
+           func, cond);
+  abort ();
+}
+
+void
 gp_warn (const char *fmt, ...)
 {
   va_list ap;

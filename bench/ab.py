@@ -4,8 +4,9 @@
 Times two gprof binaries, A and B, on the cases of bench/run.py (built
 there first: run.py --big once), in alternation (A, B, A, B...), each
 run writing its report to a file as run.py does; prints per case the
-median wall time of each, B's change against A in percent, and whether
-the two printed the same bytes.  This is how a speed tactic is judged:
+fastest and the median wall time of each, B's change against A in
+percent (of the fastest: on a shared machine other work only ever adds
+time), and whether the two printed the same bytes.  This is how a speed tactic is judged:
 A without it, B with it (doc/performance.md, "Method").
 
 --env applies to B only (GPROF_THREADS=1, say, to time the threads
@@ -66,7 +67,8 @@ def main():
         k, v = kv.split("=", 1)
         env_b[k] = v
     gprofs = [os.path.abspath(a.a), os.path.abspath(a.b)]
-    print(f"{'case':<14} {'A ms':>9} {'B ms':>9} {'B vs A':>8}  same")
+    print(f"{'case':<14} {'A min':>8} {'B min':>8} {'B vs A':>8} "
+          f"{'A med':>8} {'B med':>8}  same")
     for name in a.cases.split(","):
         sub, args = CASES[name]
         d = os.path.join(a.work, sub)
@@ -80,10 +82,11 @@ def main():
                     os.replace(os.path.join(d, "gmon.sum"), outs[k])
                 if i > 0:           # the first round warms the caches
                     times[k].append(t)
+        fa, fb = (min(t) * 1000 for t in times)
         ma, mb = (statistics.median(t) * 1000 for t in times)
         same = filecmp.cmp(outs[0], outs[1], shallow=False)
-        print(f"{name:<14} {ma:9.1f} {mb:9.1f} {100 * (mb - ma) / ma:+7.1f}%  "
-              f"{'yes' if same else 'NO'}", flush=True)
+        print(f"{name:<14} {fa:8.1f} {fb:8.1f} {100 * (fb - fa) / fa:+7.1f}% "
+              f"{ma:8.1f} {mb:8.1f}  {'yes' if same else 'NO'}", flush=True)
 
 
 main()

@@ -1,9 +1,9 @@
 #!/bin/sh
-# threadstart.sh - starting a thread costs libgmon O(1): 2,000 threads
+# threadstart.sh - starting a thread costs libgmon O(1): 4,000 threads
 # alive at once start within a few times what they take under glibc's
 # gmon (looking for reusable records once asked the kernel about every
-# record at every start: 2 million system calls here), linked and
-# preloaded; and records of threads that ended are reused, so 20,000
+# record at every start: 8 million system calls, 30 times glibc's time),
+# linked and preloaded; and records of threads that ended are reused, so 20,000
 # short-lived threads do not grow the address space.
 
 . "$srcdir/testsuite/libgmon/lib.sh"
@@ -13,25 +13,26 @@ gm_cc many-archive -O2 -pg -pthread "$TESTSRC/manythreads.c" "$LIBA" \
   || gm_done
 gm_cc many-glibc -O2 -pg -pthread "$TESTSRC/manythreads.c" || gm_done
 
-# gm_start VARIANT: one run of 2,000 threads; prints the seconds.
+# gm_start VARIANT: one run of 4,000 threads; prints the seconds.
 gm_start () {
   case $1 in
-    archive) gm_run many-archive start 2000 ;;
-    preload) gm_run_preload many-glibc start 2000 ;;
-    glibc) gm_run many-glibc start 2000 ;;
+    archive) gm_run many-archive start 4000 ;;
+    preload) gm_run_preload many-glibc start 4000 ;;
+    glibc) gm_run many-glibc start 4000 ;;
   esac || { echo "fail"; return; }
   sed -n 's/^start //p' "many-$([ $1 = archive ] && echo archive || echo glibc).out"
 }
 
 # The best of three alternating runs each, so that a busy machine slows
-# all variants alike; the bound is loose (a few times glibc's, plus
-# slack for a loaded machine), the old cost was some 20 times glibc's.
+# all variants alike.  The bound is loose, for CI's loaded machine (its
+# parallel tests made 2,000 threads take 8 times glibc's time once, where
+# a quiet machine gives 1.3 to 2.5): the old cost was 30 times glibc's.
 best_glibc=99 best_archive=99 best_preload=99
 for i in 1 2 3; do
   for v in glibc archive preload; do
     t=$(gm_start $v)
     if [ "$t" = fail ]; then
-      fail "$v start 2000: $(cat many-*.err)"
+      fail "$v start 4000: $(cat many-*.err)"
       gm_done
     fi
     eval "best=\$best_$v"
@@ -41,11 +42,11 @@ for i in 1 2 3; do
 done
 for v in archive preload; do
   eval "best=\$best_$v"
-  if awk -v l="$best" -v g="$best_glibc" 'BEGIN { exit !(l <= 3 * g + 0.15) }'
+  if awk -v l="$best" -v g="$best_glibc" 'BEGIN { exit !(l <= 8 * g + 0.3) }'
   then
-    pass "$v: 2000 threads started in $best s (glibc's gmon: $best_glibc s)"
+    pass "$v: 4000 threads started in $best s (glibc's gmon: $best_glibc s)"
   else
-    fail "$v: 2000 threads started in $best s, glibc's gmon in $best_glibc s"
+    fail "$v: 4000 threads started in $best s, glibc's gmon in $best_glibc s"
   fi
 done
 
