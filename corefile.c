@@ -4,11 +4,14 @@
 #include "corefile.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <gelf.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include "dwarf_src.h"
 #include "i18n.h"
 #include "msort.h"
@@ -30,59 +33,6 @@ struct RawStrtab
 
 /* ---- the raw ELF string table ------------------------------------------ */
 
-/* An N-byte number at P, big- or little-endian.  The 4- and 8-byte ones
-   are most of a symbol table's: a load each, and a swap if the file's
-   order is not the host's.  */
-static inline uint64_t
-get_uint (const unsigned char *p, int n, bool big)
-{
-  bool swap = big != (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__);
-  uint64_t v = 0;
-
-  if (n == 4)
-    {
-      uint32_t w;
-
-      memcpy (&w, p, 4);
-      return swap ? __builtin_bswap32 (w) : w;
-    }
-  if (n == 8)
-    {
-      memcpy (&v, p, 8);
-      return swap ? __builtin_bswap64 (v) : v;
-    }
-  for (int i = 0; i < n; i++)
-    v |= (uint64_t) p[big ? i : n - 1 - i] << (8 * (n - 1 - i));
-  return v;
-}
-
-static bool
-read_at (FILE *f, uint64_t off, void *buf, size_t n, uint64_t fsize)
-{
-  if (off > fsize || n > fsize - off)
-    return false;
-  return fseeko (f, (off_t) off, SEEK_SET) == 0 && fread (buf, 1, n, f) == n;
-}
-
-/* The section header INDEX: type, link, offset, size.  */
-static bool
-read_shdr (FILE *f, uint64_t fsize, bool is64, bool big, uint64_t shoff,
-           uint64_t shentsize, uint64_t index, uint64_t out[4])
-{
-  unsigned char sh[64];
-  size_t need = is64 ? 64 : 40;
-
-  if (shentsize < need || index > (UINT64_MAX - shoff) / shentsize)
-    return false;
-  if (!read_at (f, shoff + index * shentsize, sh, need, fsize))
-    return false;
-  out[0] = get_uint (sh + 4, 4, big);
-  out[1] = get_uint (sh + (is64 ? 40 : 24), 4, big);
-  out[2] = get_uint (sh + (is64 ? 24 : 16), is64 ? 8 : 4, big);
-  out[3] = get_uint (sh + (is64 ? 32 : 20), is64 ? 8 : 4, big);
-  return true;
-}
-
 static void
 raw_strtab_free (RawStrtab *rs)
 {
@@ -95,84 +45,72 @@ raw_strtab_free (RawStrtab *rs)
   free (rs);
 }
 
+/* The symbol table SCN of ELF and its string table, copied; NULL if
+   libelf cannot hand them over whole (a damaged file).  */
 static RawStrtab *
-raw_strtab_load (const char *filename)
+copy_symtab (Elf *elf, Elf_Scn *scn, const GElf_Shdr *sh)
 {
-  FILE *f = fopen (filename, "rb");
-  unsigned char eh[64];
-  struct stat st;
-  RawStrtab *rs = NULL;
-  unsigned char *raw = NULL;
-  uint64_t shoff, shentsize, shnum, sh[4], strsh[4], entsize;
-  bool is64, big;
+  Elf_Data *syms = elf_getdata (scn, NULL);
+  Elf_Data *strs = elf_getdata (elf_getscn (elf, sh->sh_link), NULL);
+  size_t entsize = gelf_fsize (elf, ELF_T_SYM, 1, EV_CURRENT);
+  RawStrtab *rs;
 
-  if (!f)
+  /* A section of no bytes in the file (SHT_NOBITS) has no buffer.  */
+  if (!syms || !strs || !syms->d_buf || (!strs->d_buf && strs->d_size)
+      || entsize == 0 || syms->d_size / entsize == 0)
     return NULL;
-  if (fstat (fileno (f), &st) != 0 || !read_at (f, 0, eh, 52, (uint64_t) st.st_size)
-      || memcmp (eh, "\177ELF", 4) != 0
-      || (eh[4] != 1 && eh[4] != 2) || (eh[5] != 1 && eh[5] != 2))
-    goto out;
-  is64 = eh[4] == 2;
-  big = eh[5] == 2;
-  if (is64 && !read_at (f, 0, eh, 64, (uint64_t) st.st_size))
-    goto out;
-  shoff = get_uint (eh + (is64 ? 40 : 32), is64 ? 8 : 4, big);
-  shentsize = get_uint (eh + (is64 ? 58 : 46), 2, big);
-  shnum = get_uint (eh + (is64 ? 60 : 48), 2, big);
-  if (shoff == 0)
-    goto out;
-  if (shnum == 0)
-    {
-      if (!read_shdr (f, (uint64_t) st.st_size, is64, big, shoff, shentsize, 0, sh))
-        goto out;
-      shnum = sh[3];
-    }
-  for (uint64_t i = 0; i < shnum; i++)
-    {
-      if (!read_shdr (f, (uint64_t) st.st_size, is64, big, shoff, shentsize, i, sh))
-        goto out;
-      if (sh[0] == 2 /* SHT_SYMTAB */)
-        break;
-      if (i + 1 == shnum)
-        goto out;
-    }
-  if (!read_shdr (f, (uint64_t) st.st_size, is64, big, shoff, shentsize, sh[1], strsh)
-      || strsh[3] > (uint64_t) st.st_size)
-    goto out;
-
   rs = gp_calloc (1, sizeof *rs);
-  rs->size = strsh[3];
+  rs->size = strs->d_size;
   rs->data = gp_calloc (rs->size + 2, 1);
-  if (!read_at (f, strsh[2], rs->data, rs->size, (uint64_t) st.st_size))
-    goto fail;
-  entsize = is64 ? 24 : 16;
-  if (sh[3] > (uint64_t) st.st_size || sh[3] / entsize == 0)
-    goto fail;
-  rs->nsyms = sh[3] / entsize - 1;
+  if (rs->size)
+    memcpy (rs->data, strs->d_buf, rs->size);
+  rs->nsyms = syms->d_size / entsize - 1;
   rs->st_name = gp_reallocarray (NULL, rs->nsyms ? rs->nsyms : 1, sizeof *rs->st_name);
   rs->st_value = gp_reallocarray (NULL, rs->nsyms ? rs->nsyms : 1, sizeof *rs->st_value);
   rs->st_size = gp_reallocarray (NULL, rs->nsyms ? rs->nsyms : 1, sizeof *rs->st_size);
-  raw = gp_malloc ((size_t) sh[3]);
-  if (!read_at (f, sh[2], raw, (size_t) sh[3], (uint64_t) st.st_size))
-    goto fail;
   for (size_t i = 0; i < rs->nsyms; i++)
     {
-      const unsigned char *b = raw + (i + 1) * entsize;
+      GElf_Sym sym;
 
-      rs->st_name[i] = (uint32_t) get_uint (b, 4, big);
-      /* Elf64_Sym: name, info, other, shndx, value, size;
-         Elf32_Sym: name, value, size, info, other, shndx.  */
-      rs->st_value[i] = is64 ? get_uint (b + 8, 8, big) : get_uint (b + 4, 4, big);
-      rs->st_size[i] = is64 ? get_uint (b + 16, 8, big) : get_uint (b + 8, 4, big);
+      if (!gelf_getsym (syms, (int) (i + 1), &sym))
+        {
+          raw_strtab_free (rs);
+          return NULL;
+        }
+      rs->st_name[i] = sym.st_name;
+      rs->st_value[i] = sym.st_value;
+      rs->st_size[i] = sym.st_size;
     }
-  goto out;
+  return rs;
+}
 
-fail:
-  raw_strtab_free (rs);
-  rs = NULL;
-out:
-  free (raw);
-  fclose (f);
+/* FILENAME's first symbol table and its strings, through libelf; NULL
+   for a file that is not ELF or has none.  */
+static RawStrtab *
+raw_strtab_load (const char *filename)
+{
+  int fd = open (filename, O_RDONLY);
+  Elf *elf;
+  Elf_Scn *scn = NULL;
+  RawStrtab *rs = NULL;
+
+  if (fd < 0)
+    return NULL;
+  elf_version (EV_CURRENT);
+  elf = elf_begin (fd, ELF_C_READ_MMAP, NULL);
+  if (elf && elf_kind (elf) == ELF_K_ELF)
+    while ((scn = elf_nextscn (elf, scn)))
+      {
+        GElf_Shdr sh;
+
+        if (gelf_getshdr (scn, &sh) && sh.sh_type == SHT_SYMTAB)
+          {
+            rs = copy_symtab (elf, scn, &sh);
+            break;
+          }
+      }
+  elf_end (elf);
+  close (fd);
   return rs;
 }
 
