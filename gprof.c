@@ -12,8 +12,8 @@
 #include <libiberty/libiberty.h>
 #include "cg_order.h"
 #include "cg_print.h"
-#include "diagnose.h"
-#include "export.h"
+#include "diagnose/diagnose.h"
+#include "export/export.h"
 #include "gmon_io.h"
 #include "i18n.h"
 #include "out.h"

@@ -549,10 +549,10 @@ avoid_known (const Run *run)
 {
   const SymTab *st = &run->symtab;
 
-  /* diagnose.c count_samples reads st->base[st->len - 1].  */
+  /* diagnose/diagnose.c count_samples reads st->base[st->len - 1].  */
   if (run->opt.diagnose && st->len == 0 && avoiding ("diagnose-nosyms"))
     exit (1);
-  /* diagnose.c needs_libgmon allocates the size .dynstr claims.  */
+  /* diagnose/diagnose.c needs_libgmon allocates the size .dynstr claims.  */
   if (run->opt.diagnose && run->core->abfd && avoiding ("diagnose-dynstr"))
     {
       asection *sec = bfd_get_section_by_name (run->core->abfd, ".dynstr");
@@ -577,7 +577,7 @@ avoid_known (const Run *run)
 static void
 avoid_known_profiles (const Run *run)
 {
-  /* diagnose.c scan_gnu allocates the bins a histogram header claims
+  /* diagnose/diagnose.c scan_gnu allocates the bins a histogram header claims
      when the range repeats one of an earlier file, which gmon_io reads
      with the earlier record's count: a range under 2 bytes wide has
      scale 0 whatever its count, so no check of gmon_io's stops it.  */

@@ -2,7 +2,7 @@
    out.c) against printf: ex_json_uint as "%llu", out_int as "%lld",
    out_hex as "%llx", and ex_json_number as "%.0f" for whole numbers
    below 1e15 (minus zero included) and "%.12g" otherwise, "null" when
-   not finite.  And ex_apportion (export_model.c), which shares ticks in
+   not finite.  And ex_apportion (export/model.c), which shares ticks in
    proportion, against a full sort of the remainders.  */
 
 #include "config.h"
@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "export_int.h"
+#include "export/internal.h"
 #include "out.h"
 #include "unit.h"
 

@@ -1,4 +1,4 @@
-/* diagnose.h - --diagnose: what the profile data can and cannot tell, in
+/* diagnose/diagnose.h - --diagnose: what the profile data can and cannot tell, in
    plain words, and what to do about it.  */
 
 #ifndef GPROF_DIAGNOSE_H

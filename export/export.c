@@ -1,15 +1,15 @@
-/* export.c - --export=FORMAT: the analysis written for other tools
+/* export/export.c - --export=FORMAT: the analysis written for other tools
    instead of the text reports.  This file picks the writer and holds the
-   escaping the writers share; the model is in export_model.c and each
-   format in its own export_*.c.  */
+   escaping the writers share; the model is in export/model.c and each
+   format in a file of its own in export/.  */
 
 #include "config.h"
-#include "export.h"
+#include "export/export.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include "export_int.h"
+#include "export/internal.h"
 #include "i18n.h"
 #include "out.h"
 #include "util.h"

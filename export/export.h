@@ -1,4 +1,4 @@
-/* export.h - the analysis written in formats other tools read
+/* export/export.h - the analysis written in formats other tools read
    (--export=FORMAT): dot, callgrind, folded, speedscope, json, html.  */
 
 #ifndef GPROF_EXPORT_H

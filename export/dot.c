@@ -1,11 +1,11 @@
-/* export_dot.c - --export=dot: a Graphviz call graph drawn as gprof2dot
+/* export/dot.c - --export=dot: a Graphviz call graph drawn as gprof2dot
    draws one, so that it looks as its users expect: a box per function
    with its name, total %, (self %) and calls; arrows labelled with the
    share of the total they carry and the calls; both coloured from blue
    (little) to red (much); cycles drawn as clusters.  */
 
 #include "config.h"
-#include "export_int.h"
+#include "export/internal.h"
 
 #include <math.h>
 #include <stdlib.h>

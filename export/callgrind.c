@@ -1,4 +1,4 @@
-/* export_callgrind.c - --export=callgrind: the format that
+/* export/callgrind.c - --export=callgrind: the format that
    callgrind_annotate and KCachegrind read.  Costs are ticks (samples):
    each function's own on the lines they fell on (with -l) or on its
    first line, and on each call the callee's inclusive ticks that gprof's
@@ -6,7 +6,7 @@
    ticks and those of its calls out.  Calls inside a cycle cost 0.  */
 
 #include "config.h"
-#include "export_int.h"
+#include "export/internal.h"
 
 #include <stdlib.h>
 #include "out.h"

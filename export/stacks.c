@@ -1,10 +1,10 @@
-/* export_stacks.c - --export=folded and --export=speedscope: the call
+/* export/stacks.c - --export=folded and --export=speedscope: the call
    graph expanded into stacks (model_stacks), since gprof records no
    stacks.  Both count ticks; they add up to the samples of the
    functions shown.  */
 
 #include "config.h"
-#include "export_int.h"
+#include "export/internal.h"
 
 #include <stdlib.h>
 #include "out.h"

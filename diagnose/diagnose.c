@@ -1,4 +1,4 @@
-/* diagnose.c - --diagnose: what the profile data can and cannot tell,
+/* diagnose/diagnose.c - --diagnose: what the profile data can and cannot tell,
    in plain words, and what to do about each problem found.
 
    Most of what it needs the other stages have built: the symbol table
@@ -12,7 +12,7 @@
    it was compiled and linked.  */
 
 #include "config.h"
-#include "diagnose.h"
+#include "diagnose/diagnose.h"
 
 #include <math.h>
 #include <stdarg.h>

@@ -1,17 +1,17 @@
-/* export_html_asset.c - the style and the script of the --export=html
+/* export/html_asset.c - the style and the script of the --export=html
    page, kept as C strings so that the page needs no other file.  The
    text avoids double quotes and backslashes, so each line is a plain
    string; keep it so when editing.
 
    The script reads the profile data (the JSON in #profile-data, written
-   by export_html.c), then draws the flat profile table (sortable by any
+   by export/html.c), then draws the flat profile table (sortable by any
    column), the call graph view (a function with its callers and callees,
    each a link), and a flame graph of the synthesized stacks (root at the
    bottom, click to zoom); the search box filters the tables and marks the
    matching frames.  */
 
 #include "config.h"
-#include "export_int.h"
+#include "export/internal.h"
 
 const char export_html_css[] =
   ":root { --fg: #1d2430; --muted: #5b6575; --line: #d8dde5; --accent: #1f5fbf; --bg: #ffffff; --head: #f3f5f8; }\n"

@@ -1,4 +1,4 @@
-/* export_int.h - what the --export writers share.
+/* export/internal.h - what the --export writers share.
 
    The text reports work on symbols; with -l a symbol is a source line,
    and the call graph's times then stop at the first line of each
@@ -11,8 +11,8 @@
    call graph's.  Integer costs (ticks) are apportioned with largest
    remainders so that they add up exactly.  */
 
-#ifndef GPROF_EXPORT_INT_H
-#define GPROF_EXPORT_INT_H
+#ifndef GPROF_EXPORT_INTERNAL_H
+#define GPROF_EXPORT_INTERNAL_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -157,7 +157,7 @@ void export_speedscope (Run *run);
 void export_json (Run *run);
 void export_html (Run *run);
 
-/* The html page's style and script (export_html_asset.c).  */
+/* The html page's style and script (export/html_asset.c).  */
 extern const char export_html_css[];
 extern const char export_html_js[];
 

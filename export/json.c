@@ -1,11 +1,11 @@
-/* export_json.c - --export=json: what the text reports hold, as JSON:
+/* export/json.c - --export=json: what the text reports hold, as JSON:
    the flat profile (lines with -l), the call graph with its cycles, and
    what the numbers mean (doc/exports.md, doc/export-schema.json).  The
    values are gprof's own, not the model's: this is the text reports in
    another form.  */
 
 #include "config.h"
-#include "export_int.h"
+#include "export/internal.h"
 
 #include <stdlib.h>
 #include <string.h>

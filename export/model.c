@@ -1,8 +1,8 @@
-/* export_model.c - the function-level model the graph exports share
-   (see export_int.h), and the stacks synthesized from it.  */
+/* export/model.c - the function-level model the graph exports share
+   (see export/internal.h), and the stacks synthesized from it.  */
 
 #include "config.h"
-#include "export_int.h"
+#include "export/internal.h"
 
 #include <math.h>
 #include <stdio.h>

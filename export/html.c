@@ -1,11 +1,11 @@
-/* export_html.c - --export=html: one page that needs nothing else (no
+/* export/html.c - --export=html: one page that needs nothing else (no
    network): a sortable flat profile, a call-graph view where clicking a
    function shows its callers and callees, search, and a flame graph of
-   the synthesized stacks.  The page's script (export_html_asset.c) draws
+   the synthesized stacks.  The page's script (export/html_asset.c) draws
    everything from the profile data, embedded as JSON.  */
 
 #include "config.h"
-#include "export_int.h"
+#include "export/internal.h"
 
 #include <stdlib.h>
 #include "out.h"
