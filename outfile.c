@@ -180,7 +180,7 @@ open_tmp (const char *target)
 
   if (!registered)
     {
-      atexit (remove_tmp);
+      atexit (outfile_abort);
       registered = true;
     }
   if (stat (target, &st) == 0)
@@ -262,6 +262,16 @@ outfile_open (const char *path)
       errno = err;
     }
   return pending.f;
+}
+
+void
+outfile_abort (void)
+{
+  remove_tmp ();
+  armed = 0;
+  release_signals ();
+  tmp_name = NULL;
+  memset (&pending, 0, sizeof pending);
 }
 
 int

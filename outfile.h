@@ -20,4 +20,10 @@ FILE *outfile_open (const char *path);
    then and the target as it was.  */
 int outfile_close (FILE *f);
 
+/* Give up the file being written, if any: its temporary file is removed
+   and the signals are handed back; the stream and the names are left as
+   they are.  Registered with atexit; the fuzz harness, whose runs end in
+   a longjmp, calls it after each.  */
+void outfile_abort (void);
+
 #endif

@@ -18,17 +18,6 @@
 
 const char *whoami = "gprof";
 
-enum { MAX_DIE_HOOKS = 4 };
-static void (*die_hooks[MAX_DIE_HOOKS]) (void);
-static int n_die_hooks;
-
-void
-gp_on_die (void (*fn) (void))
-{
-  if (n_die_hooks < MAX_DIE_HOOKS)
-    die_hooks[n_die_hooks++] = fn;
-}
-
 void
 gp_die (const char *fmt, ...)
 {
@@ -37,8 +26,6 @@ gp_die (const char *fmt, ...)
   va_start (ap, fmt);
   vfprintf (stderr, fmt, ap);
   va_end (ap);
-  while (n_die_hooks > 0)
-    die_hooks[--n_die_hooks] ();
   exit (1);
 }
 

@@ -34,10 +34,6 @@ void gp_assert_fail (const char *cond, const char *file, int line,
 /* Print a warning to stderr and go on.  */
 void gp_warn (const char *fmt, ...) __attribute__ ((format (printf, 1, 2)));
 
-/* Functions run by gp_die before exiting (e.g. removing a half-written
-   temporary file).  At most a few are ever registered.  */
-void gp_on_die (void (*fn) (void));
-
 /* Set up the heap for big arrays (see util.c): first thing in main,
    before any thread starts.  */
 void gp_memory_init (void);

@@ -22,6 +22,7 @@ int gprof_main (int argc, char **argv);
 #include <sys/mman.h>
 #include <unistd.h>
 #include "fuzz.h"
+#include "outfile.h"
 
 /* ---- the way back from exit() ---------------------------------------- */
 
@@ -32,28 +33,15 @@ static jmp_buf back;
 static bool in_run;
 static volatile int run_status;
 
-/* gp_die's clean-up functions: kept here, per run, because gp_die keeps
-   those it did not run for the rest of the process, and a run of ours
-   never reaches the end of the process.  */
-static void (*die_hooks[8]) (void);
-static int n_die_hooks;
-
-void __wrap_gp_on_die (void (*fn) (void));
-
-void
-__wrap_gp_on_die (void (*fn) (void))
-{
-  if (n_die_hooks < 8)
-    die_hooks[n_die_hooks++] = fn;
-}
-
+/* A run's exit: what atexit would do for a file being written (a run
+   of ours never reaches the end of the process), then back to the
+   harness.  */
 void
 __wrap_exit (int status)
 {
   if (!in_run)
     __real_exit (status);
-  while (n_die_hooks > 0)
-    die_hooks[--n_die_hooks] ();
+  outfile_abort ();
   run_status = status;
   longjmp (back, 1);
 }
@@ -360,7 +348,6 @@ release_run (void)
       blocks = NULL;
       blocks_cap = 0;
     }
-  n_die_hooks = 0;
 }
 
 /* ---- running gprof ----------------------------------------------------- */

@@ -25,7 +25,7 @@ FUZZ_DEPS = config.h $(addprefix $(srcdir)/,$(filter %.h,$(libgprof_a_SOURCES)))
 	$(srcdir)/testsuite/fuzz/fuzz.h
 FUZZ_COMPILE = $(FUZZ_CC) $(DEFS) $(DEFAULT_INCLUDES) $(AM_CPPFLAGS) \
 	-I$(srcdir)/testsuite/fuzz $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link
-FUZZ_WRAP = -Wl,--wrap=exit,--wrap=gp_on_die,--wrap=malloc,--wrap=calloc \
+FUZZ_WRAP = -Wl,--wrap=exit,--wrap=malloc,--wrap=calloc \
 	-Wl,--wrap=realloc,--wrap=free,--wrap=strdup,--wrap=strndup \
 	-Wl,--wrap=fopen,--wrap=fdopen,--wrap=fclose \
 	-Wl,--wrap=bfd_openr,--wrap=bfd_close,--wrap=elf_begin,--wrap=elf_end
