@@ -11,7 +11,8 @@
 #include "out.h"
 #include "msort.h"
 #include "source.h"
-#include "util.h"
+#include "support/error.h"
+#include "support/alloc.h"
 
 void
 bb_record (Run *run, vma_t addr, unsigned long count)

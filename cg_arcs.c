@@ -11,7 +11,10 @@
 #include "gprof.h"
 #include "i18n.h"
 #include "msort.h"
-#include "util.h"
+#include "support/error.h"
+#include "support/alloc.h"
+#include "pipeline/tasks.h"
+#include "pipeline/memory.h"
 
 /* ---- arcs by (parent, child) -------------------------------------------- */
 

@@ -13,7 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "symtab.h"
-#include "util.h"
+#include "pipeline/tasks.h"
+#include "pipeline/memory.h"
 
 struct Run;
 typedef struct TallyPipe TallyPipe;

@@ -27,7 +27,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "i18n.h"
-#include "util.h"
+#include "support/error.h"
+#include "support/alloc.h"
 
 enum { DFN_NAN = 0, DFN_BUSY = -1 };
 /* Children whose records push asks for ahead, and the number of symbols

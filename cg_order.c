@@ -13,7 +13,7 @@
 #include "gprof.h"
 #include "msort.h"
 #include "out.h"
-#include "util.h"
+#include "support/alloc.h"
 
 /* Arcs placed by order_and_dump use only the busiest 99% of the calls
    when not placing all.  */

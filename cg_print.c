@@ -12,7 +12,9 @@
 #include "i18n.h"
 #include "msort.h"
 #include "out.h"
-#include "util.h"
+#include "support/error.h"
+#include "support/alloc.h"
+#include "pipeline/tasks.h"
 
 enum Order { LESS = -1, EQUAL = 0, GREATER = 1 };
 

@@ -15,7 +15,10 @@
 #include "dwarf_src.h"
 #include "i18n.h"
 #include "msort.h"
-#include "util.h"
+#include "support/error.h"
+#include "support/alloc.h"
+#include "pipeline/tasks.h"
+#include "pipeline/memory.h"
 
 /* The ELF symbol and string tables as stored in the file.  GNU gprof's
    check of static names runs past the end of a name into the next string

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "dwarf_bytes.h"
-#include "util.h"
+#include "support/alloc.h"
 
 /* ---- sections ------------------------------------------------------------ */
 

@@ -28,7 +28,8 @@
 #include "dwarf_bytes.h"
 #include "dwarf_info.h"
 #include "msort.h"
-#include "util.h"
+#include "support/alloc.h"
+#include "pipeline/tasks.h"
 
 enum { NO_FILE = UINT32_MAX, NO_FUNC = UINT32_MAX };
 

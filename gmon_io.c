@@ -18,7 +18,9 @@
 #include "i18n.h"
 #include "out.h"
 #include "outfile.h"
-#include "util.h"
+#include "support/error.h"
+#include "support/alloc.h"
+#include "pipeline/tasks.h"
 
 enum { READ_BUF = 1 << 16 };
 

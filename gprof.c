@@ -17,7 +17,9 @@
 #include "gmon_io.h"
 #include "i18n.h"
 #include "out.h"
-#include "util.h"
+#include "support/error.h"
+#include "pipeline/tasks.h"
+#include "pipeline/memory.h"
 
 #define SUMMARY_FILE "gmon.sum"
 

@@ -3,6 +3,7 @@
 #include "config.h"
 #include "hist.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,10 +13,34 @@
 #include "i18n.h"
 #include "msort.h"
 #include "out.h"
-#include "util.h"
+#include "support/error.h"
+#include "support/alloc.h"
 
 /* Profile addresses are counted in units of two bytes, as GNU does.  */
 #define UNIT 2
+
+/* GNU gprof converts doubles to long with a plain C cast; on x86-64 an
+   out-of-range or NaN value becomes LONG_MIN.  Reproduced without
+   undefined behaviour.  */
+static long
+double_to_long (double d)
+{
+  if (isnan (d) || d >= 0x1p63 || d < -0x1p63)
+    return LONG_MIN;
+  return (long) d;
+}
+
+/* The same for the conversion to an unsigned 64-bit address: values from
+   2^64 up, and NaN, become 0 there.  */
+static uint64_t
+double_to_vma (double d)
+{
+  if (isnan (d) || d >= 0x1p64)
+    return 0;
+  if (d <= -1.0)
+    return (uint64_t) (int64_t) double_to_long (d);
+  return (uint64_t) d;
+}
 
 void
 hist_init (Histograms *h)
@@ -150,6 +175,14 @@ hist_check_address (const Histograms *h, vma_t addr)
   return false;
 }
 
+void
+hist_bin_units (const Histograms *h, const HistRecord *rec, unsigned i,
+                vma_t *lo, vma_t *hi)
+{
+  *lo = rec->lowpc / UNIT + double_to_vma (h->scale * i);
+  *hi = rec->lowpc / UNIT + double_to_vma (h->scale * (i + 1));
+}
+
 double
 hist_divisor (const Histograms *h)
 {
@@ -159,7 +192,7 @@ hist_divisor (const Histograms *h)
 long
 hist_bytes_per_bin (const Histograms *h)
 {
-  return (long) ((unsigned long) gp_double_to_long (h->scale) * UNIT);
+  return (long) ((unsigned long) double_to_long (h->scale) * UNIT);
 }
 
 /* ---- assigning samples ------------------------------------------------ */
@@ -172,7 +205,6 @@ assign_record (Run *run, const HistRecord *r, const bool *credit_ok)
 {
   const SymTab *st = &run->symtab;
   Histograms *h = &run->hist;
-  vma_t lowpc = r->lowpc / UNIT;
   size_t j, k = 1;
 
   for (unsigned i = 0; i < r->nbins; i++)
@@ -183,8 +215,7 @@ assign_record (Run *run, const HistRecord *r, const bool *credit_ok)
 
       if (count == 0)
         continue;
-      bin_low = lowpc + gp_double_to_vma (h->scale * i);
-      bin_high = lowpc + gp_double_to_vma (h->scale * (i + 1));
+      hist_bin_units (h, r, i, &bin_low, &bin_high);
       count_time = count;
       h->total_time += count_time;
 

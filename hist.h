@@ -67,6 +67,11 @@ void hist_order_start (struct Run *run);
 /* The flat profile.  */
 void hist_print (struct Run *run);
 
+/* Bin I of REC covers [*LO, *HI) in units of 2 bytes, as GNU gprof
+   computes it (the scale times I, converted as a C cast converts).  */
+void hist_bin_units (const Histograms *h, const HistRecord *rec, unsigned i,
+                     vma_t *lo, vma_t *hi);
+
 /* What times in samples are divided by: the rate, or 1 without a
    histogram, where every time is 0 (GNU gprof divides by 0 and prints
    -nan).  */

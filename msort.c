@@ -6,7 +6,8 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include "util.h"
+#include "support/alloc.h"
+#include "pipeline/tasks.h"
 
 /* Merge the sorted runs V[0 .. N1 - 1] and V[N1 .. N - 1] through TMP.  */
 static void

@@ -10,7 +10,7 @@
 #include <libiberty/demangle.h>
 #include "i18n.h"
 #include "out.h"
-#include "util.h"
+#include "support/alloc.h"
 
 /* Demangled names by the address of the raw name: symbols share name
    strings (all the lines of a function do), and a report prints each
@@ -78,7 +78,7 @@ names_demangle (const NameFmt *nf, const char *name)
 const char *
 names_file (const NameFmt *nf, const SourceFile *file)
 {
-  return nf->print_path ? file->name : gp_basename (file->name);
+  return nf->print_path ? file->name : path_basename (file->name);
 }
 
 static size_t

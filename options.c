@@ -13,7 +13,8 @@
 #include <libiberty/demangle.h>
 #include "i18n.h"
 #include "out.h"
-#include "util.h"
+#include "support/error.h"
+#include "support/alloc.h"
 
 enum
 {

@@ -13,7 +13,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include "i18n.h"
-#include "util.h"
+#include "support/error.h"
+#include "support/alloc.h"
+#include "pipeline/tasks.h"
 
 /* A thread's buffer is its own 64 KiB (out_store), handed to stdout
    when full; or, while out_capture_begin is in force, one in memory that

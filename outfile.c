@@ -20,7 +20,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "util.h"
+#include "support/error.h"
+#include "support/alloc.h"
 
 /* The signals that end a program by default and that a user or the
    system sends to a running one.  */

@@ -12,7 +12,8 @@
 #include "i18n.h"
 #include "out.h"
 #include "outfile.h"
-#include "util.h"
+#include "support/error.h"
+#include "support/alloc.h"
 
 static char *
 join (const char *dir, const char *name)
@@ -67,7 +68,7 @@ open_source (const Run *run, const SourceFile *sf)
 static FILE *
 open_annotation_file (const SourceFile *sf)
 {
-  const char *base = gp_basename (sf->name);
+  const char *base = path_basename (sf->name);
   char *name = gp_malloc (strlen (base) + 5);
   FILE *f;
 
@@ -145,7 +146,7 @@ annotate_finish (Run *run, const SourceFile *sf, FILE *out)
   (void) run;
   if (out == stdout || (err = outfile_close (out)) == 0)
     return;
-  fprintf (stderr, "%s: %s-ann: %s\n", whoami, gp_basename (sf->name),
+  fprintf (stderr, "%s: %s-ann: %s\n", whoami, path_basename (sf->name),
            strerror (err));
   exit (1);
 }

@@ -5,7 +5,7 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include "util.h"
+#include "support/alloc.h"
 
 /* A parsed symspec side: what a symbol must have to match.  */
 typedef struct Pattern

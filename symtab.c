@@ -5,7 +5,8 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include "util.h"
+#include "support/error.h"
+#include "support/alloc.h"
 
 /* At equal addresses the preferred symbol comes first where it can, for
    de-duplication.  */
@@ -480,7 +481,15 @@ SourceFile *
 srcfile_lookup_name (const SourceFiles *files, const char *name)
 {
   for (SourceFile *sf = files->first; sf; sf = sf->next)
-    if (strcmp (name, gp_basename (sf->name)) == 0)
+    if (strcmp (name, path_basename (sf->name)) == 0)
       return sf;
   return NULL;
+}
+
+const char *
+path_basename (const char *name)
+{
+  const char *slash = strrchr (name, '/');
+
+  return slash ? slash + 1 : name;
 }

@@ -216,4 +216,8 @@ SourceFile *srcfile_lookup_path (SourceFiles *files, const char *path);
 /* The first file (in list order) whose last path component is NAME.  */
 SourceFile *srcfile_lookup_name (const SourceFiles *files, const char *name);
 
+/* The last component of the path NAME (the whole name if it has no
+   '/'): a source file's name as -y and the reports show it.  */
+const char *path_basename (const char *name);
+
 #endif

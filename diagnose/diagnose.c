@@ -24,7 +24,8 @@
 #include "gprof.h"
 #include "i18n.h"
 #include "out.h"
-#include "util.h"
+#include "support/error.h"
+#include "support/alloc.h"
 
 /* Profile addresses are counted in units of two bytes (as in hist.c).  */
 #define UNIT 2
@@ -540,16 +541,15 @@ count_samples (const Run *run, Facts *f)
   for (size_t r = 0; r < h->n; r++)
     {
       const HistRecord *rec = &h->rec[r];
-      vma_t lowpc = rec->lowpc / UNIT;
 
       if (st->len && rec->lowpc <= last && rec->highpc > first)
         meets = true;
       for (unsigned i = 0; i < rec->nbins; i++)
         {
           double count = (double) rec->sample[i];
-          vma_t lo = lowpc + gp_double_to_vma (h->scale * i);
-          vma_t hi = lowpc + gp_double_to_vma (h->scale * (i + 1));
+          vma_t lo, hi;
 
+          hist_bin_units (h, rec, i, &lo, &hi);
           if (count == 0)
             continue;
           f->samples += count;

@@ -10,7 +10,7 @@
 
 #include <stdlib.h>
 #include "out.h"
-#include "util.h"
+#include "support/alloc.h"
 
 /* Names are compressed: "fn=(N) name" the first time, "fn=(N)" after;
    files likewise in their own space.  */

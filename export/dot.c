@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "out.h"
-#include "util.h"
+#include "support/alloc.h"
 
 /* dot refuses quoted strings past 16 KiB; names are cut well before.  */
 enum { MAX_LABEL_NAME = 4096 };

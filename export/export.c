@@ -12,7 +12,7 @@
 #include "export/internal.h"
 #include "i18n.h"
 #include "out.h"
-#include "util.h"
+#include "support/error.h"
 
 static const struct
 {

@@ -9,7 +9,7 @@
 
 #include <stdlib.h>
 #include "out.h"
-#include "util.h"
+#include "support/alloc.h"
 
 typedef struct Page
 {

@@ -11,7 +11,7 @@
 #include <string.h>
 #include "msort.h"
 #include "out.h"
-#include "util.h"
+#include "support/alloc.h"
 
 typedef struct Json
 {

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "util.h"
+#include "support/alloc.h"
 
 /* Bounds the stack expansion, in items weighed (a function's own time or
    an arc): a graph with many paths (a DAG expands exponentially) stops

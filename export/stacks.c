@@ -8,7 +8,7 @@
 
 #include <stdlib.h>
 #include "out.h"
-#include "util.h"
+#include "support/alloc.h"
 
 /* ---- folded: "root;caller;callee ticks" per line --------------------- */
 

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include "gprof.h"
 #include "i18n.h"
-#include "util.h"
+#include "support/error.h"
 
 void
 scan_direct_call_skip (CallScan *cs, vma_t dest, vma_t skip)

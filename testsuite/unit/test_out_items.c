@@ -13,7 +13,7 @@
 #include <unistd.h>
 #include "out.h"
 #include "unit.h"
-#include "util.h"
+#include "support/alloc.h"
 
 enum { NITEMS = 3000, BIG = 3 * OUT_BUF };
 

@@ -12,7 +12,8 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 #include "unit.h"
-#include "util.h"
+#include "pipeline/tasks.h"
+#include "pipeline/memory.h"
 
 enum { MANY = 200, SEQUENCE = 100 };
 
