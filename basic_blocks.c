@@ -8,8 +8,8 @@
 #include <string.h>
 #include "gprof.h"
 #include "i18n.h"
-#include "out.h"
-#include "msort.h"
+#include "support/out.h"
+#include "support/msort.h"
 #include "source.h"
 #include "support/error.h"
 #include "support/alloc.h"

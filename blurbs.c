@@ -5,7 +5,7 @@
 
 #include <stdio.h>
 #include "i18n.h"
-#include "out.h"
+#include "support/out.h"
 
 void
 blurb_flat (void)

@@ -10,11 +10,10 @@
 #include "mach/mach.h"
 #include "gprof.h"
 #include "i18n.h"
-#include "msort.h"
+#include "pipeline/par.h"
+#include "support/msort.h"
 #include "support/error.h"
 #include "support/alloc.h"
-#include "pipeline/tasks.h"
-#include "pipeline/memory.h"
 
 /* ---- arcs by (parent, child) -------------------------------------------- */
 
@@ -66,11 +65,9 @@ slot_from (const CallGraph *cg, const Sym *parent, const Sym *child,
 static void
 rehash (CallGraph *cg, const SymTab *symtab, size_t cap)
 {
-  gp_prefault_wait (&cg->hash_prefault);
   free (cg->hash);
   cg->hash = gp_calloc (cap, sizeof *cg->hash);
   cg->hash_cap = cap;
-  gp_prefault_start (&cg->hash_prefault, cg->hash, cap * sizeof *cg->hash);
   for (size_t i = 0; i < cg->narcs; i++)
     {
       bool found;
@@ -101,11 +98,8 @@ cg_expect_arcs (CallGraph *cg, const SymTab *symtab, uint64_t n)
   want = cg->narcs + n < cap / 2 ? (size_t) (cg->narcs + n) : cap / 2;
   if (want > cg->cap)
     {
-      gp_prefault_wait (&cg->arcs_prefault);
       cg->arcs = gp_reallocarray (cg->arcs, want, sizeof *cg->arcs);
       cg->cap = want;
-      gp_prefault_start (&cg->arcs_prefault, cg->arcs + cg->narcs,
-                         (want - cg->narcs) * sizeof *cg->arcs);
     }
 }
 
@@ -142,10 +136,7 @@ arc_add_at (CallGraph *cg, Sym *parent, Sym *child, size_t home,
       return a;
     }
   if (cg->narcs == cg->cap)
-    {
-      gp_prefault_wait (&cg->arcs_prefault);
-      gp_grow (&cg->arcs, &cg->cap, cg->narcs + 1, sizeof *cg->arcs);
-    }
+    gp_grow (&cg->arcs, &cg->cap, cg->narcs + 1, sizeof *cg->arcs);
   a = &cg->arcs[cg->narcs++];
   memset (a, 0, sizeof *a);
   a->parent = parent;
@@ -353,38 +344,32 @@ cg_tally (Run *run, vma_t from_pc, vma_t self_pc, unsigned long count)
   count_arc (tally_target (run, from_pc, self_pc), count);
 }
 
-/* A batch of arc records, the symbols at their ends (the parent of
-   record I in ends[2 I], its child in ends[2 I + 1]), and the task that
-   looks them up.  */
-typedef struct ArcBatch
+/* A batch of arc records and the symbols at their ends (the parent of
+   record I in ends[2 I], its child in ends[2 I + 1]).  */
+struct ArcBatch
 {
   ArcRecord recs[ARC_BATCH];
   Sym *ends[2 * ARC_BATCH];
-  size_t n;               /* records handed over and not yet counted */
+  size_t n;
   const SymTab *symtab;
-  GpTask lookup;
-} ArcBatch;
-
-/* Two batches: while one is looked up, the reader fills or counts the
-   other.  */
-struct TallyPipe
-{
-  ArcBatch batch[2];
-  int fill;               /* the batch cg_tally_buffer gives out */
 };
 
 /* Lookups asked for together (their loads overlap), and the batch size
-   from which they go to another thread.  */
-enum { LOOKUP_AHEAD = 64, LOOKUP_THREAD = 4096 };
+   from which a batch's lookups are cut into LOOKUP_PIECES jobs.  */
+enum { LOOKUP_AHEAD = 64, LOOKUP_SPLIT = 4096, LOOKUP_PIECES = 4 };
 
+/* Piece K of LOOKUP_PIECES of the batch's lookups (or all of it, K 0 of
+   1): they only read the symbol table and write their own ends.  */
 static void
-look_up_ends (void *arg)
+look_up_ends (void *ctx, size_t k)
 {
-  ArcBatch *b = arg;
+  ArcBatch *b = ctx;
+  size_t pieces = b->n >= LOOKUP_SPLIT ? LOOKUP_PIECES : 1;
+  size_t begin = b->n * k / pieces, end = b->n * (k + 1) / pieces;
 
-  for (size_t i0 = 0; i0 < b->n; i0 += LOOKUP_AHEAD)
+  for (size_t i0 = begin; i0 < end; i0 += LOOKUP_AHEAD)
     {
-      size_t e = i0 + LOOKUP_AHEAD < b->n ? i0 + LOOKUP_AHEAD : b->n;
+      size_t e = i0 + LOOKUP_AHEAD < end ? i0 + LOOKUP_AHEAD : end;
 
       for (size_t i = i0; i < e; i++)
         {
@@ -452,23 +437,17 @@ count_batch (Run *run, ArcBatch *b)
 ArcRecord *
 cg_tally_buffer (CallGraph *cg)
 {
-  if (!cg->pipe)
-    {
-      /* 1.3 MB of buffers, each written before it is read: not cleared,
-         so that a small profile touches only the pages it uses.  */
-      cg->pipe = gp_malloc (sizeof *cg->pipe);
-      cg->pipe->fill = 0;
-      for (int i = 0; i < 2; i++)
-        cg->pipe->batch[i].n = 0;
-    }
-  return cg->pipe->batch[cg->pipe->fill].recs;
+  /* 1.3 MB, written before it is read: not cleared, so that a small
+     profile touches only the pages it uses.  */
+  if (!cg->batch)
+    cg->batch = gp_malloc (sizeof *cg->batch);
+  return cg->batch->recs;
 }
 
 void
 cg_tally_batch (Run *run, size_t n)
 {
-  TallyPipe *p = run->cg.pipe;
-  ArcBatch *b = &p->batch[p->fill], *before = &p->batch[!p->fill];
+  ArcBatch *b = run->cg.batch;
 
   if (run->cg.memo)
     {
@@ -476,33 +455,10 @@ cg_tally_batch (Run *run, size_t n)
         cg_tally (run, b->recs[i].from_pc, b->recs[i].self_pc, b->recs[i].count);
       return;
     }
-  /* The lookups only read the symbol table: on another thread, while
-     the batch before is counted and the next one read.  One lookup at a
-     time: the batch before's is waited for first, so that this one goes
-     to the thread it frees, not to a new one beside it.  */
   b->n = n;
   b->symtab = &run->symtab;
-  if (before->n > 0)
-    gp_task_wait (&before->lookup);
-  if (n >= LOOKUP_THREAD)
-    gp_task_start (&b->lookup, look_up_ends, b);
-  else
-    gp_task_defer (&b->lookup, look_up_ends, b);
-  if (before->n > 0)
-    count_batch (run, before);
-  p->fill = !p->fill;
-}
-
-void
-cg_tally_flush (Run *run)
-{
-  TallyPipe *p = run->cg.pipe;
-
-  if (p && p->batch[!p->fill].n > 0)
-    {
-      gp_task_wait (&p->batch[!p->fill].lookup);
-      count_batch (run, &p->batch[!p->fill]);
-    }
+  par_jobs (run->par, n >= LOOKUP_SPLIT ? LOOKUP_PIECES : 1, look_up_ends, b);
+  count_batch (run, b);
 }
 
 void
@@ -529,11 +485,9 @@ cg_tally_finish (CallGraph *cg)
 {
   TallyMemo *m = cg->memo;
 
-  gp_prefault_wait (&cg->hash_prefault);
-  gp_prefault_wait (&cg->arcs_prefault);
   /* Freed now, the buffers serve the analysis's arrays.  */
-  free (cg->pipe);
-  cg->pipe = NULL;
+  free (cg->batch);
+  cg->batch = NULL;
   if (!m)
     return;
   for (size_t i = 0; i < cg->narcs && i < m->pending_cap; i++)
@@ -552,11 +506,10 @@ cg_tally_finish (CallGraph *cg)
 void
 cg_free (CallGraph *cg)
 {
-  cg_sorted (cg);
   cg_tally_finish (cg);
   free (cg->arcs);
   free (cg->hash);
-  free (cg->pipe);
+  free (cg->batch);
   free (cg->children);
   free (cg->child_index);
   free (cg->parent_index);
@@ -600,9 +553,8 @@ typedef struct Layout
 } Layout;
 
 static void
-lay_out (void *arg)
+lay_out (const Layout *l)
 {
-  const Layout *l = arg;
   CallGraph *cg = l->cg;
   Sym *base = l->symtab->base;
   size_t n = l->symtab->len + 1;  /* with the pseudo-symbol */
@@ -685,21 +637,23 @@ lay_out (void *arg)
 enum { SLICES_SPLIT = 1 << 20 };
 
 static void
-build_slices (CallGraph *cg, SymTab *symtab)
+lay_out_side (void *ctx, size_t k)
+{
+  lay_out ((Layout *) ctx + k);
+}
+
+static void
+build_slices (const Par *par, CallGraph *cg, SymTab *symtab)
 {
   Layout both = { cg, symtab, true, true };
-  Layout children = { cg, symtab, true, false };
-  Layout parents = { cg, symtab, false, true };
-  GpTask task;
+  Layout sides[2] = { { cg, symtab, true, false }, { cg, symtab, false, true } };
 
   if (cg->narcs < SLICES_SPLIT)
     {
       lay_out (&both);
       return;
     }
-  gp_task_start (&task, lay_out, &parents);
-  lay_out (&children);
-  gp_task_wait (&task);
+  par_jobs (par, 2, lay_out_side, sides);
 }
 
 /* Number the cycles in address order of their heads and give each a
@@ -1162,7 +1116,7 @@ nameset_id (NameSet *set, const char *name)
    cmp_total would.  False, with V untouched, if the names of
    neighbours mostly differ: the merge sort is then as fast.  */
 static bool
-sort_plain_zeros (TotalKey **v, size_t n)
+sort_plain_zeros (const Par *par, TotalKey **v, size_t n)
 {
   NameSet set;
   const char *last = NULL;
@@ -1203,7 +1157,8 @@ sort_plain_zeros (TotalKey **v, size_t n)
         by_name[u] = &uniq[u];
         u++;
       }
-  msort_ranked ((void **) by_name, prefix, NULL, set.n, cmp_uniq, NULL);
+  par_msort_ranked (par, (void **) by_name, prefix, NULL, set.n, cmp_uniq,
+                    NULL);
   rank_of = gp_reallocarray (NULL, set.n ? set.n : 1, sizeof *rank_of);
   for (size_t u = 0; u < set.n; u++)
     {
@@ -1254,20 +1209,20 @@ sort_plain_zeros (TotalKey **v, size_t n)
 /* The N keys of V (no NaN among their totals) as the merge sort with
    cmp_total orders them, which is a stable sort's order (see above).  */
 static void
-sort_by_rank (TotalKey **v, size_t n)
+sort_by_rank (const Par *par, TotalKey **v, size_t n)
 {
   uint64_t *rank = gp_reallocarray (NULL, n ? n : 1, sizeof *rank);
 
   for (size_t i = 0; i < n; i++)
     rank[i] = rank_descending (v[i]->total);
-  msort_ranked ((void **) v, rank, NULL, n, cmp_total, NULL);
+  par_msort_ranked (par, (void **) v, rank, NULL, n, cmp_total, NULL);
   free (rank);
 }
 
 /* The N keys of ORDER sorted as msort_ptrs with cmp_total sorts them:
    the plain zeros apart when that pays.  */
 static void
-sort_keys (TotalKey **order, size_t n)
+sort_keys (const Par *par, TotalKey **order, size_t n)
 {
   TotalKey **zeros;
   size_t nzero = 0, nother = 0, before = 0;
@@ -1276,23 +1231,23 @@ sort_keys (TotalKey **order, size_t n)
   for (size_t i = 0; i < n; i++)
     if (order[i]->total != order[i]->total)
       {
-        msort_ptrs_parallel ((void **) order, n, cmp_total, NULL);
+        par_msort (par, (void **) order, n, cmp_total, NULL);
         return;
       }
   zeros = gp_reallocarray (NULL, n ? n : 1, sizeof *zeros);
   for (size_t i = 0; i < n; i++)
     if (plain_zero (order[i]))
       zeros[nzero++] = order[i];
-  if (nzero == 0 || !sort_plain_zeros (zeros, nzero))
+  if (nzero == 0 || !sort_plain_zeros (par, zeros, nzero))
     {
       free (zeros);
-      sort_by_rank (order, n);
+      sort_by_rank (par, order, n);
       return;
     }
   for (size_t i = 0; i < n; i++)
     if (!plain_zero (order[i]))
       order[nother++] = order[i];
-  sort_by_rank (order, nother);
+  sort_by_rank (par, order, nother);
   while (before < nother && !(order[before]->total < 0.0))
     before++;
   memmove (order + before + nzero, order + before,
@@ -1301,12 +1256,9 @@ sort_keys (TotalKey **order, size_t n)
   free (zeros);
 }
 
-/* cg->time_sorted: the symbols and cycle headers in the call graph's
-   order, each numbered by its place.  */
-static void
-sort_by_total (void *arg)
+void
+cg_order (Run *run)
 {
-  Run *run = arg;
   CallGraph *cg = &run->cg;
   SymTab *st = &run->symtab;
   size_t n = st->len, total = n + (size_t) cg->ncycles;
@@ -1320,7 +1272,7 @@ sort_by_total (void *arg)
     key[n + (size_t) c] = total_key (&cg->cycles[c]);
   for (size_t i = 0; i < total; i++)
     order[i] = &key[i];
-  sort_keys ((TotalKey **) order, total);
+  sort_keys (run->par, (TotalKey **) order, total);
   cg->ntime_sorted = total;
   cg->time_sorted = (Sym **) order;
   for (size_t i = 0; i < total; i++)
@@ -1423,7 +1375,7 @@ cg_assemble (Run *run)
   free (cg->hash);
   cg->hash = NULL;
   cg->hash_cap = 0;
-  build_slices (cg, st);
+  build_slices (run->par, cg, st);
   check_slices (cg, st);
   cg->top_sorted = cg_dfn_number (st, cg, &cycles);
   cycle_link (cg, st, &cycles);
@@ -1482,15 +1434,4 @@ cg_propagate (Run *run)
   free (cg->child_index);
   free (cg->parent_index);
   cg->child_index = cg->parent_index = NULL;
-
-  gp_task_start (&cg->ordering, sort_by_total, run);
-  cg->ordering_pending = true;
-}
-
-void
-cg_sorted (CallGraph *cg)
-{
-  if (cg->ordering_pending)
-    gp_task_wait (&cg->ordering);
-  cg->ordering_pending = false;
 }

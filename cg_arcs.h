@@ -13,11 +13,9 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "symtab.h"
-#include "pipeline/tasks.h"
-#include "pipeline/memory.h"
 
 struct Run;
-typedef struct TallyPipe TallyPipe;
+typedef struct ArcBatch ArcBatch;
 
 /* How an arc sorts among a function's callers or callees.  */
 typedef enum ArcKind
@@ -43,10 +41,7 @@ typedef struct CallGraph
   uint32_t *hash;         /* arc index + 1 per slot, 0 when empty */
   size_t hash_cap;
   struct TallyMemo *memo; /* when merging files: where each record went */
-  struct TallyPipe *pipe; /* cg_tally_batch's batches */
-  /* The page faults of the hash and of the arcs to come, taken on
-     another thread while the records are read (until cg_tally_finish).  */
-  GpPrefault hash_prefault, arcs_prefault;
+  ArcBatch *batch;        /* cg_tally_batch's records */
 
   /* Built by cg_assemble and cg_propagate.  */
   /* Arc numbers (places in arcs), 4 bytes where a pointer takes 8:
@@ -64,8 +59,6 @@ typedef struct CallGraph
   Sym **members;          /* every cycle's members, in chain order */
   size_t *member_start;   /* cycle N's from members[member_start[N - 1]] */
   Sym **time_sorted;      /* symbols and cycles, most time first */
-  GpTask ordering;        /* sorting them, from cg_propagate */
-  bool ordering_pending;  /* until cg_sorted */
   /* -r/-R (cg_order.c): each symbol's neighbours in its placement
      chain, by symbol index; NULL until an ordering is printed.  */
   struct PlaceLink *place;
@@ -79,10 +72,9 @@ void cg_tally (struct Run *run, vma_t from_pc, vma_t self_pc,
 
 /* Arc records in batches, as cg_tally on each in turn.  A reader fills
    the buffer cg_tally_buffer gives (ARC_BATCH records at most) and hands
-   N of them over with cg_tally_batch; cg_tally_flush after the last.  A
-   big profile's records lead anywhere in memory: the symbols at a
-   batch's ends are looked up on another thread while the reader reads
-   the next batch and the one before is counted, in order.  */
+   N of them over with cg_tally_batch.  A big profile's records lead
+   anywhere in memory: a batch's lookups are asked for ahead, and cut
+   into jobs for run->par.  */
 typedef struct ArcRecord
 {
   vma_t from_pc, self_pc;
@@ -92,7 +84,6 @@ typedef struct ArcRecord
 enum { ARC_BATCH = 16384 };
 ArcRecord *cg_tally_buffer (CallGraph *cg);
 void cg_tally_batch (struct Run *run, size_t n);
-void cg_tally_flush (struct Run *run);
 
 /* Several profile files are to be read: remember where each (from, self)
    record went, so that the same record in later files costs one lookup.
@@ -120,14 +111,13 @@ void cg_take_self_calls (struct Run *run);
 
 /* Then order the graph, find its cycles and which symbols print and
    pass their time on (cg_assemble); then, once every symbol's own time
-   is known, propagate the times (cg_propagate).  cg_assemble reads no
-   symbol's time: the samples may be assigned on another thread
-   meanwhile.  cg_propagate also starts sorting the entries on another
-   thread, which the flat profile does not need: cg_sorted waits for
-   time_sorted and the symbols' index numbers.  */
+   is known, propagate the times (cg_propagate); then sort the entries
+   into the call graph's order and number them (cg_order: time_sorted,
+   each symbol's index).  cg_assemble reads no symbol's time: the
+   samples may be assigned meanwhile.  */
 void cg_assemble (struct Run *run);
 void cg_propagate (struct Run *run);
-void cg_sorted (CallGraph *cg);
+void cg_order (struct Run *run);
 
 /* A symbol's arc numbers, valid after cg_assemble.  */
 static inline uint32_t *

@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "gprof.h"
-#include "msort.h"
-#include "out.h"
+#include "support/msort.h"
+#include "support/out.h"
 #include "support/alloc.h"
 
 /* Arcs placed by order_and_dump use only the busiest 99% of the calls

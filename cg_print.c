@@ -10,11 +10,11 @@
 #include "blurbs.h"
 #include "gprof.h"
 #include "i18n.h"
-#include "msort.h"
-#include "out.h"
+#include "support/msort.h"
+#include "support/out.h"
 #include "support/error.h"
 #include "support/alloc.h"
-#include "pipeline/tasks.h"
+#include "pipeline/par.h"
 
 enum Order { LESS = -1, EQUAL = 0, GREATER = 1 };
 
@@ -366,9 +366,9 @@ format_calls (CallsText *c, unsigned long calls)
 }
 
 static void
-build_tails (void *arg)
+build_tails (void *ctx, size_t k)
 {
-  TailRange *r = arg;
+  TailRange *r = (TailRange *) ctx + k;
   Tail *tail = r->t->tail;
   size_t len;
   bool any_long = false;
@@ -419,9 +419,8 @@ tails_init (NameTails *t, const Run *run)
   const char *format = _(" %7.7s %7.7s     <spontaneous>\n");
   int blanks = 12 + (run->opt.bsd_style ? 20 : 16);
   int len = snprintf (NULL, 0, format, "", "");
-  unsigned nthreads = gp_threads ();
+  unsigned npieces;
   TailRange range[TAIL_BUILDERS];
-  GpTask task[TAIL_BUILDERS];
 
   memset (t, 0, sizeof *t);
   t->base = run->symtab.base;
@@ -430,18 +429,11 @@ tails_init (NameTails *t, const Run *run)
   if (posix_memalign ((void **) &t->tail, 64, t->n * sizeof *t->tail) != 0)
     gp_die (_("%s: out of memory\n"), whoami);
   t->head_calls = gp_reallocarray (NULL, t->n, sizeof *t->head_calls);
-  if (nthreads > TAIL_BUILDERS)
-    nthreads = TAIL_BUILDERS;
-  if (t->n < 4096)
-    nthreads = 1;
-  for (unsigned k = 0; k < nthreads; k++)
-    range[k] = (TailRange) { run, t, t->n * k / nthreads,
-                             t->n * (k + 1) / nthreads, &t->long_text[k] };
-  for (unsigned k = 1; k < nthreads; k++)
-    gp_task_start (&task[k], build_tails, &range[k]);
-  build_tails (&range[0]);
-  for (unsigned k = 1; k < nthreads; k++)
-    gp_task_wait (&task[k]);
+  npieces = t->n < 4096 ? 1 : TAIL_BUILDERS;
+  for (unsigned k = 0; k < npieces; k++)
+    range[k] = (TailRange) { run, t, t->n * k / npieces,
+                             t->n * (k + 1) / npieces, &t->long_text[k] };
+  par_jobs (run->par, npieces, build_tails, range);
 
   if (len < 0)
     gp_die ("%s: %s\n", whoami, strerror (errno));
@@ -869,7 +861,7 @@ cg_print (Run *run)
     if (entry_printed (run, &run->cg.cycles[c]))
       sort_members (&run->cg, &run->cg.cycles[c]);
   tails_init (&e.tails, run);
-  out_print_items (&job);
+  par_print (run->par, &job);
   tails_free (&e.tails);
   if (run->opt.print_descriptions && !run->opt.bsd_style)
     blurb_call_graph ();
@@ -922,7 +914,7 @@ print_index_entry (Run *run, const Sym *s, bool is_cycle, int *col,
     }
 }
 
-/* The index's rows, printed by out_print_items: row I has entries I,
+/* The index's rows, printed by par_print: row I has entries I,
    I + rows and I + 2 * rows of the names.  */
 typedef struct IndexRows
 {
@@ -960,44 +952,29 @@ print_index_rows (void *ctx, void *state, size_t begin, size_t end)
     }
 }
 
-void
-cg_index_order_start (Run *run)
+Sym **
+cg_index_order (const Run *run, size_t *n)
 {
-  size_t n;
-  ListedKey **v = run_listed (run, &n);
-  uint64_t *prefix = gp_reallocarray (NULL, n ? n : 1, sizeof *prefix);
+  ListedKey *key = symtab_listed_keys (&run->symtab, run->opt.ignore_zeros, n);
+  ListedKey **v = listed_pointers (key, *n);
+  uint64_t *prefix = gp_reallocarray (NULL, *n ? *n : 1, sizeof *prefix);
+  Sym **order;
 
-  for (size_t i = 0; i < n; i++)
+  for (size_t i = 0; i < *n; i++)
     prefix[i] = v[i]->prefix;
-  run->index_order = msort_start ((void **) v, prefix, NULL, n, cmp_name, NULL);
+  par_msort_ranked (run->par, (void **) v, prefix, NULL, *n, cmp_name, NULL);
+  order = listed_to_syms (v, *n);
+  free (prefix);
+  free (key);
+  return order;
 }
 
 void
-cg_index_order_finish (Run *run)
-{
-  ListedKey **keys;
-
-  if (run->index_names)
-    return;
-  if (!run->index_order)
-    cg_index_order_start (run);
-  keys = (ListedKey **) msort_finish (run->index_order, &run->nindex_names);
-  run->index_names = listed_to_syms (keys, run->nindex_names);
-  run->index_order = NULL;
-  run_listed_release (run);
-}
-
-void
-cg_print_index (Run *run)
+cg_print_index (Run *run, Sym **v, size_t n)
 {
   IndexRows ix = { .run = run, .column_width = (run->opt.output_width - 1) / 3 };
-  Sym **v;
 
-  cg_index_order_finish (run);
-  v = run->index_names;
-  ix.nnames = run->nindex_names;
-  run->index_names = NULL;
-  run->nindex_names = 0;
+  ix.nnames = n;
   /* The cycles after the names.  */
   v = gp_reallocarray (v, ix.nnames + (size_t) run->cg.ncycles + 1, sizeof *v);
   ix.total = ix.nnames;
@@ -1008,6 +985,6 @@ cg_print_index (Run *run)
 
   out_printf ("\f\n");
   out_printf (_("Index by function name\n\n"));
-  out_print_items (&(OutJob) { .n = ix.rows, .ctx = &ix, .print = print_index_rows });
+  par_print (run->par, &(OutJob) { .n = ix.rows, .ctx = &ix, .print = print_index_rows });
   free (v);
 }

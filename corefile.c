@@ -14,11 +14,9 @@
 #include <unistd.h>
 #include "dwarf_src.h"
 #include "i18n.h"
-#include "msort.h"
+#include "support/msort.h"
 #include "support/error.h"
 #include "support/alloc.h"
-#include "pipeline/tasks.h"
-#include "pipeline/memory.h"
 
 /* The ELF symbol and string tables as stored in the file.  GNU gprof's
    check of static names runs past the end of a name into the next string
@@ -115,25 +113,6 @@ raw_strtab_load (const char *filename)
   elf_end (elf);
   close (fd);
   return rs;
-}
-
-/* raw_strtab_load on another thread while BFD reads the same file,
-   from executables of this size.  */
-enum { STRTAB_THREAD_MIN = 1 << 20 };
-
-typedef struct StrtabRead
-{
-  const char *filename;
-  RawStrtab *result;
-  GpTask task;
-} StrtabRead;
-
-static void
-strtab_read_run (void *arg)
-{
-  StrtabRead *r = arg;
-
-  r->result = raw_strtab_load (r->filename);
 }
 
 /* Where GNU's name scan runs for canonical symbol I: its name in the raw
@@ -294,16 +273,8 @@ core_open (const char *image, const char *map_file)
   Core *core = gp_calloc (1, sizeof *core);
   long size, n, nsynth;
   int bits;
-  StrtabRead strtab = { .filename = image };
-  struct stat st;
 
   core->filename = image;
-  /* Read for ELF files only, but started before BFD says what this is;
-     on a thread of its own if the file is big enough to pay for one.  */
-  if (stat (image, &st) == 0 && st.st_size >= STRTAB_THREAD_MIN)
-    gp_task_start (&strtab.task, strtab_read_run, &strtab);
-  else
-    gp_task_defer (&strtab.task, strtab_read_run, &strtab);
   bfd_init ();
   core->abfd = bfd_openr (image, NULL);
   if (!core->abfd)
@@ -370,11 +341,8 @@ core_open (const char *image, const char *map_file)
   core->min_insn_size = bfd_get_arch (core->abfd) == bfd_arch_alpha ? 4 : 1;
 
   core->may_have_lines = may_have_lines (core);
-  gp_task_wait (&strtab.task);
   if (bfd_get_flavour (core->abfd) == bfd_target_elf_flavour)
-    core->strtab = strtab.result;
-  else
-    raw_strtab_free (strtab.result);
+    core->strtab = raw_strtab_load (image);
   if (map_file)
     read_function_map (core, map_file);
   return core;
@@ -689,9 +657,7 @@ core_create_function_syms (Core *core, const Options *opt, SymTab *symtab,
                                sizeof *syms);
   size_t n = 0;
   ClassMemo memo[CLASS_MEMO] = { { 0 } };
-  GpPrefault prefault;
 
-  gp_prefault_start (&prefault, syms, (size_t) core->nsyms * sizeof *syms);
   for (long i = 0; i < core->nsyms; i++)
     {
       asymbol *asym = core->syms[i];
@@ -718,7 +684,6 @@ core_create_function_syms (Core *core, const Options *opt, SymTab *symtab,
       s->is_bb_head = true;
       s->is_static = cls == 't';
     }
-  gp_prefault_wait (&prefault);
   if (n == 0)
     gp_die (_("%s: file `%s' has no symbols\n"), whoami, core->filename);
   symtab->base = syms;
@@ -829,16 +794,14 @@ core_create_line_syms (Core *core, const Options *opt, SymTab *symtab,
   vma_t end = core->text_vma + core->text_size;
   const char *last_file = NULL, *last_func = NULL, *last_name = NULL;
   SourceFile *last_sf = NULL;
-  GpPrefault prefault;
 
   src_prepare (core);
   nprobes = line_probes (core, exhaustive, &probes);
   /* Room for a line per probe (twice: one may add the next byte), the
      functions and the pseudo-symbol; pages never written cost
-     nothing.  Those of the lines expected are faulted in meanwhile.  */
+     nothing.  */
   cap = 2 * nprobes + (size_t) core->nsyms + 1;
   out = gp_reallocarray (NULL, cap, sizeof *out);
-  gp_prefault_start (&prefault, out, (nprobes + (size_t) core->nsyms) * sizeof *out);
   core_create_function_syms (core, opt, &funcs, files);
   for (size_t i = 0; i < nprobes || extra; )
     {
@@ -896,7 +859,6 @@ core_create_line_syms (Core *core, const Options *opt, SymTab *symtab,
   while (fi < funcs.len)
     append_sym (out, &n, &funcs.base[fi++]);
   memset (&out[n], 0, sizeof *out);
-  gp_prefault_wait (&prefault);
   free (probes);
   symtab_free (&funcs);
   symtab->base = out;

@@ -27,7 +27,7 @@
 #include <string.h>
 #include "dwarf_bytes.h"
 #include "dwarf_info.h"
-#include "msort.h"
+#include "support/msort.h"
 #include "support/alloc.h"
 #include "pipeline/tasks.h"
 

@@ -16,11 +16,10 @@
 #include "gmon_out.h"
 #include "gprof.h"
 #include "i18n.h"
-#include "out.h"
-#include "outfile.h"
+#include "support/out.h"
+#include "support/outfile.h"
 #include "support/error.h"
 #include "support/alloc.h"
-#include "pipeline/tasks.h"
 
 enum { READ_BUF = 1 << 16 };
 
@@ -247,10 +246,10 @@ die_eof (const Reader *r)
 /* ---- reading ahead -------------------------------------------------------
 
    The first profile file does not need the symbols until its arcs: its
-   start (the whole of most files) is read into memory, and its first
-   histogram's bins are added up, on another thread while the symbols
-   are read.  Nothing here reports an error: a file that cannot be read
-   so is read the usual way.  */
+   start (the whole of most files) can be read into memory, and its first
+   histogram's bins added up, before (pipeline.c: beside) the symbols.
+   Nothing here reports an error: a file that cannot be read so is read
+   the usual way.  */
 
 /* What is read ahead: the file up to AHEAD_MAX, or further to the end
    of the histogram it opens with, up to AHEAD_HIST_MAX.  The rest of a
@@ -271,7 +270,6 @@ struct GmonAhead
   uint64_t bins_at;
   unsigned nbins;
   uint64_t *sample;
-  GpTask task;
 };
 
 /* Room for the header of a GNU file and of a histogram record.  */
@@ -331,9 +329,8 @@ ahead_first_bins (GmonAhead *a)
 }
 
 static void
-ahead_run (void *arg)
+ahead_run (GmonAhead *a)
 {
-  GmonAhead *a = arg;
   struct stat st;
   FILE *f;
 
@@ -374,7 +371,7 @@ ahead_run (void *arg)
 }
 
 GmonAhead *
-gmon_ahead_start (const Core *core, const char *filename)
+gmon_ahead_read (const Core *core, const char *filename)
 {
   GmonAhead *a;
 
@@ -383,11 +380,14 @@ gmon_ahead_start (const Core *core, const char *filename)
   a = gp_calloc (1, sizeof *a);
   a->core = core;
   a->filename = filename;
-  gp_task_start (&a->task, ahead_run, a);
-  return a;
+  ahead_run (a);
+  if (a->data)
+    return a;
+  free (a);
+  return NULL;
 }
 
-/* What was read ahead of FILENAME, once done; NULL if nothing was.  */
+/* What was read ahead of FILENAME; NULL if nothing was.  */
 static GmonAhead *
 ahead_take (Run *run, const char *filename)
 {
@@ -396,11 +396,7 @@ ahead_take (Run *run, const char *filename)
   if (!a || strcmp (a->filename, filename) != 0)
     return NULL;
   run->ahead = NULL;
-  gp_task_wait (&a->task);
-  if (a->data)
-    return a;
-  free (a);
-  return NULL;
+  return a;
 }
 
 static void
@@ -541,7 +537,6 @@ read_arc_records (Run *run, Reader *r)
       total += n;
     }
   while (n == ARC_BATCH && rd_next_is (r, GMON_TAG_CG_ARC));
-  cg_tally_flush (run);
   return (unsigned) total;
 }
 

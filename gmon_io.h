@@ -25,12 +25,13 @@ typedef struct GmonWatch
   void (*file_end) (void *ctx);
 } GmonWatch;
 
-/* Start reading FILENAME (the first profile file) on another thread
-   while the executable's symbols are read: the whole file into memory,
-   and its first histogram's bins added up.  gmon_read takes what it can
-   of this; a file that cannot be read so is read the usual way, which
-   then reports what is wrong with it.  NULL for standard input.  */
-GmonAhead *gmon_ahead_start (const struct Core *core, const char *filename);
+/* The start of FILENAME (the first profile file, which needs no symbols
+   before its arcs) read into memory, the whole of most files, and the
+   bins of the histogram it opens with added up: for Run.ahead, of which
+   gmon_read takes what it can.  NULL for standard input or a file that
+   cannot be read so; gmon_read then reads it the usual way, and reports
+   what is wrong with it.  */
+GmonAhead *gmon_ahead_read (const struct Core *core, const char *filename);
 
 /* Read one profile file ("-" is standard input) into the run: histogram
    records, arcs and basic-block counts.  Exits with GNU gprof's messages

@@ -11,8 +11,9 @@
 #include "blurbs.h"
 #include "gprof.h"
 #include "i18n.h"
-#include "msort.h"
-#include "out.h"
+#include "pipeline/par.h"
+#include "support/msort.h"
+#include "support/out.h"
 #include "support/error.h"
 #include "support/alloc.h"
 
@@ -383,7 +384,7 @@ print_row (const Run *run, const Sym *sym, double scale, double accum)
   out_char ('\n');
 }
 
-/* The rows, printed by out_print_items.  */
+/* The rows, printed by par_print.  */
 typedef struct FlatRows
 {
   const Run *run;
@@ -412,15 +413,16 @@ print_rows (void *ctx, void *state, size_t begin, size_t end)
 /* Symbols without time or calls print no row, and cmp_time is a
    consistent order, so leaving them out of the sort changes nothing in
    what is printed (it matters with -l: most lines have neither).  */
-void
-hist_order_start (Run *run)
+Sym **
+hist_order (const Run *run, size_t *n)
 {
-  size_t n;
-  ListedKey **v = run_listed (run, &n);
-  uint64_t *time = gp_reallocarray (NULL, n ? n : 1, sizeof *time);
-  uint64_t *calls = gp_reallocarray (NULL, n ? n : 1, sizeof *calls);
+  ListedKey *key = symtab_listed_keys (&run->symtab, run->opt.ignore_zeros, n);
+  ListedKey **v = listed_pointers (key, *n);
+  uint64_t *time = gp_reallocarray (NULL, *n ? *n : 1, sizeof *time);
+  uint64_t *calls = gp_reallocarray (NULL, *n ? *n : 1, sizeof *calls);
+  Sym **order;
 
-  for (size_t i = 0; i < n; i++)
+  for (size_t i = 0; i < *n; i++)
     {
       /* A NaN time compares equal to every time: no ranks then.  */
       if (v[i]->time != v[i]->time)
@@ -433,15 +435,20 @@ hist_order_start (Run *run)
       time[i] = rank_descending (v[i]->time);
       calls[i] = ~(uint64_t) v[i]->ncalls;
     }
-  run->flat_order = msort_start ((void **) v, time, calls, n, cmp_time, NULL);
+  if (time)
+    par_msort_ranked (run->par, (void **) v, time, calls, *n, cmp_time, NULL);
+  else
+    par_msort (run->par, (void **) v, *n, cmp_time, NULL);
+  order = listed_to_syms (v, *n);
+  free (time);
+  free (calls);
+  free (key);
+  return order;
 }
 
 void
-hist_print (Run *run)
+hist_print (Run *run, Sym **sorted, size_t n)
 {
-  size_t n;
-  ListedKey **keys;
-  Sym **sorted;
   double accum = 0.0;
   FlatRows rows;
   size_t nrows;
@@ -461,12 +468,6 @@ hist_print (Run *run)
   else
     out_printf (_("Flat profile:\n"));
 
-  if (!run->flat_order)
-    hist_order_start (run);
-  keys = (ListedKey **) msort_finish (run->flat_order, &n);
-  sorted = listed_to_syms (keys, n);
-  run->flat_order = NULL;
-  run_listed_release (run);
   /* One pass over the symbols: the largest per-call time of all of
    them, and the rows printed with their running totals (then each row
    stands alone and the rows can be printed on several threads).  */
@@ -500,7 +501,7 @@ hist_print (Run *run)
   rows.run = run;
   rows.sym = sorted;
   rows.scale = si_units[unit].scale;
-  out_print_items (&(OutJob) { .n = nrows, .ctx = &rows, .print = print_rows });
+  par_print (run->par, &(OutJob) { .n = nrows, .ctx = &rows, .print = print_rows });
   free (rows.accum);
   free (sorted);
   if (run->opt.print_descriptions && !run->opt.bsd_style)

@@ -59,13 +59,14 @@ bool hist_check_address (const Histograms *h, vma_t addr);
 /* Credit every histogram bin to the symbols it overlaps.  */
 void hist_assign_samples (struct Run *run);
 
-/* Sort the flat profile's rows on another thread (msort_start) once the
-   times and call counts are final; hist_print waits for them, and
-   starts the sort itself if this was not called.  */
-void hist_order_start (struct Run *run);
+/* The symbols the flat profile may list, in its order (most time first,
+   then most calls, then by name): a malloc'ed array of *N, once the
+   times and call counts are final.  */
+Sym **hist_order (const struct Run *run, size_t *n);
 
-/* The flat profile.  */
-void hist_print (struct Run *run);
+/* The flat profile of the N symbols at ORDER (hist_order's), which it
+   takes and frees.  */
+void hist_print (struct Run *run, Sym **order, size_t n);
 
 /* Bin I of REC covers [*LO, *HI) in units of 2 bytes, as GNU gprof
    computes it (the scale times I, converted as a C cast converts).  */

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <libiberty/demangle.h>
 #include "i18n.h"
-#include "out.h"
+#include "support/out.h"
 #include "support/alloc.h"
 
 /* Demangled names by the address of the raw name: symbols share name
@@ -132,7 +132,7 @@ maybe_mangled (const NameFmt *nf, const char *name)
          && (name[1] == 'Z' || name[1] == 'R' || strncmp (name, "_GLOBAL_", 8) == 0);
 }
 
-/* The call graph is printed by several threads (out_print_items).  */
+/* The call graph is printed by several threads (par_print).  */
 static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static const char *

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <libiberty/demangle.h>
 #include "i18n.h"
-#include "out.h"
+#include "support/out.h"
 #include "support/error.h"
 #include "support/alloc.h"
 

@@ -3,8 +3,7 @@
 #include "config.h"
 #include "gprof.h"
 
-#include <stdlib.h>
-#include "out.h"
+#include "support/out.h"
 
 void
 run_separator (Run *run)
@@ -13,24 +12,4 @@ run_separator (Run *run)
     run->first_output = false;
   else
     out_str ("\f\n");
-}
-
-ListedKey **
-run_listed (Run *run, size_t *n)
-{
-  if (!run->listed)
-    run->listed = symtab_listed_keys (&run->symtab, run->opt.ignore_zeros,
-                                      &run->nlisted);
-  *n = run->nlisted;
-  return listed_pointers (run->listed, run->nlisted);
-}
-
-void
-run_listed_release (Run *run)
-{
-  if (run->flat_order || run->index_order)
-    return;
-  free (run->listed);
-  run->listed = NULL;
-  run->nlisted = 0;
 }

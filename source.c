@@ -10,8 +10,8 @@
 #include <unistd.h>
 #include "gprof.h"
 #include "i18n.h"
-#include "out.h"
-#include "outfile.h"
+#include "support/out.h"
+#include "support/outfile.h"
 #include "support/error.h"
 #include "support/alloc.h"
 

@@ -12,7 +12,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "prefetch.h"
+#include "support/prefetch.h"
 
 typedef uint64_t vma_t;
 

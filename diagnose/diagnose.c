@@ -23,7 +23,7 @@
 #include "gmon_out.h"
 #include "gprof.h"
 #include "i18n.h"
-#include "out.h"
+#include "support/out.h"
 #include "support/error.h"
 #include "support/alloc.h"
 

@@ -9,7 +9,7 @@
 #include "export/internal.h"
 
 #include <stdlib.h>
-#include "out.h"
+#include "support/out.h"
 #include "support/alloc.h"
 
 /* Names are compressed: "fn=(N) name" the first time, "fn=(N)" after;

@@ -10,7 +10,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include "out.h"
+#include "support/out.h"
 #include "support/alloc.h"
 
 /* dot refuses quoted strings past 16 KiB; names are cut well before.  */

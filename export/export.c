@@ -11,7 +11,7 @@
 #include <string.h>
 #include "export/internal.h"
 #include "i18n.h"
-#include "out.h"
+#include "support/out.h"
 #include "support/error.h"
 
 static const struct

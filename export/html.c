@@ -8,7 +8,7 @@
 #include "export/internal.h"
 
 #include <stdlib.h>
-#include "out.h"
+#include "support/out.h"
 #include "support/alloc.h"
 
 typedef struct Page

@@ -9,8 +9,8 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include "msort.h"
-#include "out.h"
+#include "support/msort.h"
+#include "support/out.h"
 #include "support/alloc.h"
 
 typedef struct Json

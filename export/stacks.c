@@ -7,7 +7,7 @@
 #include "export/internal.h"
 
 #include <stdlib.h>
-#include "out.h"
+#include "support/out.h"
 #include "support/alloc.h"
 
 /* ---- folded: "root;caller;callee ticks" per line --------------------- */

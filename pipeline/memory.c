@@ -1,5 +1,4 @@
-/* pipeline/memory.c - the heap policy and the page faults taken ahead,
-   for the big arrays of big runs.  */
+/* pipeline/memory.c - the heap policy, for the big arrays of big runs.  */
 
 #include "config.h"
 #include "pipeline/memory.h"
@@ -12,11 +11,8 @@
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <unistd.h>
-#include "pipeline/tasks.h"
 
-/* ---- memory ------------------------------------------------------------
-
-   A run allocates arrays of tens or hundreds of MB and writes each page
+/* A run allocates arrays of tens or hundreds of MB and writes each page
    about once, so with 4 KB pages a fifth to a third of a 20k-function
    run went to page faults (4-15k of them, 2-3 us each here).  The
    heap's first 64 MB ask for transparent huge pages (one fault per 2
@@ -61,42 +57,6 @@ advise_huge (void *p, size_t n)
   (void) p;
   (void) n;
 #endif
-}
-
-static void
-prefault_run (void *arg)
-{
-#ifdef MADV_POPULATE_WRITE
-  GpPrefault *f = arg;
-
-  /* Not there (before Linux 5.14) it fails, and costs nothing.  */
-  (void) madvise (f->start, f->len, MADV_POPULATE_WRITE);
-#else
-  (void) arg;
-#endif
-}
-
-void
-gp_prefault_start (GpPrefault *f, void *p, size_t n)
-{
-  long page = sysconf (_SC_PAGESIZE);
-
-  *f = (GpPrefault) { 0 };
-  if (page <= 0 || n < ((size_t) 4 << 20) || gp_threads () < 2)
-    return;
-  f->start = whole_pages (p, n, (uintptr_t) page, &f->len);
-  if (f->len == 0)
-    return;
-  f->started = true;
-  gp_task_start (&f->task, prefault_run, f);
-}
-
-void
-gp_prefault_wait (GpPrefault *f)
-{
-  if (f->started)
-    gp_task_wait (&f->task);
-  f->started = false;
 }
 
 /* Whether the process may grow without a set limit: under ulimit -v

@@ -22,7 +22,8 @@ int gprof_main (int argc, char **argv);
 #include <sys/mman.h>
 #include <unistd.h>
 #include "fuzz.h"
-#include "outfile.h"
+#include "pipeline/pipeline.h"
+#include "support/outfile.h"
 
 /* ---- the way back from exit() ---------------------------------------- */
 
@@ -511,68 +512,22 @@ LLVMFuzzerInitialize (int *argc, char ***argv)
 
 /* ---- known findings, set aside on request ------------------------------ */
 
-/* Whether FUZZ_AVOID (a list of names, any separators) names NAME.  */
-static bool
-avoiding (const char *name)
-{
-  const char *list = getenv ("FUZZ_AVOID");
-  size_t n = strlen (name);
-
-  for (const char *p = list ? strstr (list, name) : NULL; p;
-       p = strstr (p + 1, name))
-    if ((p == list || !isalnum ((unsigned char) p[-1]))
-        && !isalnum ((unsigned char) p[n]) && p[n] != '-')
-      return true;
-  return false;
-}
-
-/* A long run stops at nothing but the first crash of each kind, and a
-   shallow one found again and again hides the rest: FUZZ_AVOID names
-   the open findings whose inputs end here, as if gprof had refused
-   them, until they are fixed.  Unset (CI), every input runs.  Called
-   once the symbol table is built, with the executable still open.  */
+/* pipeline_symbols for a core kept across runs: it keeps its BFD and
+   raw tables for the next run, and has its .text read already.  */
 static void
-avoid_known (const Run *run)
+read_kept_symbols (Run *run)
 {
-  const SymTab *st = &run->symtab;
+  const Options *opt = &run->opt;
 
-  /* diagnose/diagnose.c count_samples reads st->base[st->len - 1].  */
-  if (run->opt.diagnose && st->len == 0 && avoiding ("diagnose-nosyms"))
-    exit (1);
-  /* diagnose/diagnose.c needs_libgmon allocates the size .dynstr claims.  */
-  if (run->opt.diagnose && run->core->abfd && avoiding ("diagnose-dynstr"))
-    {
-      asection *sec = bfd_get_section_by_name (run->core->abfd, ".dynstr");
-      ufile_ptr size = bfd_get_file_size (run->core->abfd);
-
-      if (sec && size > 0 && bfd_section_size (sec) > size)
-        exit (1);
-    }
-  /* basic_blocks.c collect_lines allocates a pointer for every line up
-     to the largest and indexes the array by line - 1: a line of 2^31 or
-     more is negative as an int, one of 2^27 costs a gigabyte.  */
-  if ((run->opt.output_style & STYLE_ANNOTATED_SOURCE)
-      && avoiding ("annotate-line"))
-    for (size_t i = 0; i < st->len; i++)
-      if (st->base[i].file
-          && (st->base[i].line_num < 1 || st->base[i].line_num > 1 << 26))
-        exit (1);
-
-}
-
-/* The same, once the profiles are read.  */
-static void
-avoid_known_profiles (const Run *run)
-{
-  /* diagnose/diagnose.c scan_gnu allocates the bins a histogram header claims
-     when the range repeats one of an earlier file, which gmon_io reads
-     with the earlier record's count: a range under 2 bytes wide has
-     scale 0 whatever its count, so no check of gmon_io's stops it.  */
-  if (run->opt.diagnose && run->opt.nprofiles > 1
-      && avoiding ("diagnose-nbins"))
-    for (size_t i = 0; i < run->hist.n; i++)
-      if ((run->hist.rec[i].highpc - run->hist.rec[i].lowpc) / 2 == 0)
-        exit (1);
+  names_init (&run->names, opt, run->core->leading_char);
+  if (opt->external_symbol_table)
+    core_create_syms_from (run->core, opt->external_symbol_table, &run->symtab);
+  else if (opt->line_granularity)
+    core_create_line_syms (run->core, opt, &run->symtab, &run->files, false);
+  else
+    core_create_function_syms (run->core, opt, &run->symtab, &run->files);
+  sym_ids_build (&run->ids, opt, &run->symtab, &run->files,
+                 core_text_last (run->core), run->core->leading_char);
 }
 
 int
@@ -603,6 +558,7 @@ fuzz_gprof (int argc, char **argv, Core *core, const char *profile,
     {
       if (flags & FUZZ_EXPAND)
         expandargv (&argc, &argv);
+      pipeline_start (&run, 1);
       run.first_output = true;
       hist_init (&run.hist);
       options_parse (&run.opt, argc, argv);
@@ -619,30 +575,13 @@ fuzz_gprof (int argc, char **argv, Core *core, const char *profile,
         exit (1);
       run.core = core ? core : core_open (run.opt.image,
                                           run.opt.function_mapping_file);
-      if (run.opt.nprofiles > 0)
-        run.ahead = gmon_ahead_start (run.core, run.opt.profiles[0]);
-      /* A kept core has its .text read already.  */
-      if (!core && run.opt.ignore_direct_calls)
-        core_read_text_space (run.core);
-      names_init (&run.names, &run.opt, run.core->leading_char);
-      read_symbols (&run);
-      avoid_known (&run);
-      /* A kept core reads its symbols again in the next run.  */
-      if (!core)
-        {
-          core_free_strtab (run.core);
-          if (!run.opt.diagnose && !run.opt.ignore_direct_calls)
-            core_close_bfd (run.core, &run.symtab);
-        }
-      if (run.opt.diagnose)
-        diagnose_watch (&run);
-      read_profiles (&run);
-      avoid_known_profiles (&run);
-      default_reports (&run);
-      if (run.opt.output_style & STYLE_SUMMARY_FILE)
-        gmon_write (&run, SUMMARY_FILE);
-      analyse (&run);
-      print_reports (&run);
+      if (core)
+        read_kept_symbols (&run);
+      else
+        pipeline_symbols (&run);
+      pipeline_profiles (&run);
+      pipeline_analyse (&run);
+      pipeline_reports (&run);
     }
   in_run = false;
   out_flush ();

@@ -20,10 +20,7 @@
 # Prints one line per target, "NAME: N inputs in S s, C crashes", and
 # "N passed, M failed"; exits 1 if any target found a crash.
 #
-# Environment: FUZZ_OPTS, more libFuzzer options for every target;
-# FUZZ_AVOID, open findings to set aside in long runs (fuzz.c,
-# avoid_known: diagnose-nosyms, diagnose-dynstr, diagnose-nbins,
-# annotate-line).
+# Environment: FUZZ_OPTS, more libFuzzer options for every target.
 
 set -u
 

@@ -248,7 +248,7 @@ ours (const Graph *g)
       order_bad++;
     }
   cg_propagate (run);
-  cg_sorted (&run->cg);
+  cg_order (run);
   return run;
 }
 
@@ -481,7 +481,7 @@ test_deep_chain (bool back_edge)
   cg_assemble (run);
   order_bad += !in_topological_order (run);
   cg_propagate (run);
-  cg_sorted (&run->cg);
+  cg_order (run);
   secs = seconds_since (&t0);
 
   if (back_edge)

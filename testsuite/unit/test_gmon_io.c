@@ -242,7 +242,7 @@ host_big_endian (void)
 /* ---- cases -------------------------------------------------------------- */
 
 /* Read gmon.sum TIMES times; AHEAD, the first time as gprof reads its
-   first file, read ahead on another thread.  */
+   first file, read ahead (gmon_ahead_read).  */
 static Run *
 read_back (Core *core, FileFormat ff, int times, bool ahead)
 {
@@ -250,8 +250,8 @@ read_back (Core *core, FileFormat ff, int times, bool ahead)
 
   if (ahead)
     {
-      back->ahead = gmon_ahead_start (core, path_of ("gmon.sum"));
-      check (back->ahead != NULL, "read ahead on a thread of its own");
+      back->ahead = gmon_ahead_read (core, path_of ("gmon.sum"));
+      check (back->ahead != NULL, "read ahead");
     }
   for (int i = 0; i < times; i++)
     gmon_read (back, path_of ("gmon.sum"));

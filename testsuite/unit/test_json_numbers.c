@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "export/internal.h"
-#include "out.h"
+#include "support/out.h"
 #include "unit.h"
 
 static unsigned long failures, cases;

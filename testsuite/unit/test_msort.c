@@ -8,8 +8,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "msort.h"
+#include "support/msort.h"
 #include "unit.h"
+#include "pipeline/par.h"
 
 typedef struct Elem
 {
@@ -294,13 +295,13 @@ test_inconsistent_is_discriminating (Rng *rng)
   check (differ, "inconsistent comparators tell merge sorts apart");
 }
 
-/* msort_ptrs_parallel sorts the halves of big arrays on other threads:
-   on the inconsistent comparators too, the reference's order.  */
+/* par_msort sorts the halves of big arrays on other threads: on the
+   inconsistent comparators too, the reference's order.  */
 static void
 test_parallel (Rng *rng)
 {
   static const size_t big[] = { 32768, 32769, 100003, 262151 };
-  static const char *const threads[] = { "2", "3", "4" };
+  static const unsigned threads[] = { 2, 3, 4 };
   static const msort_cmp cmps[] = { cmp_partial, cmp_special, cmp_cyclic };
   int bad = 0, cases = 0;
 
@@ -311,59 +312,18 @@ test_parallel (Rng *rng)
           Elem *e = random_elems (rng, big[s], 10, 300);
           void **got = pointers (e, big[s]), **want = pointers (e, big[s]);
 
-          setenv ("GPROF_THREADS", threads[t % 2], 1);
-          msort_ptrs_parallel (got, big[s], cmps[c], NULL);
+          par_msort (&(Par) { threads[t] }, got, big[s], cmps[c], NULL);
           ref_sort (want, big[s], cmps[c], NULL);
           cases++;
           if (memcmp (got, want, big[s] * sizeof *got) != 0 && bad++ < 3)
-            printf ("# %s threads, n=%zu, comparator %zu: differs\n",
+            printf ("# %u threads, n=%zu, comparator %zu: differs\n",
                     threads[t], big[s], c);
           free (got);
           free (want);
           free (e);
         }
-  unsetenv ("GPROF_THREADS");
   check (bad == 0, "on 2 to 4 threads: the reference's order in %d big "
          "arrays", cases);
-}
-
-/* msort_start sorts on another thread (or, with GPROF_THREADS=1 or for
-   a short array, at msort_finish) while the caller sorts something else:
-   both give the reference's order.  */
-static void
-test_background (Rng *rng)
-{
-  static const char *const threads[] = { "1", "2" };
-  static const size_t lengths[] = { 1000, 50021 };
-  int bad = 0;
-
-  for (size_t t = 0; t < 4; t++)
-    {
-      size_t N = lengths[t / 2];
-      Elem *e = random_elems (rng, N, 10, 300), *f = random_elems (rng, N, 10, 300);
-      void **bg = pointers (e, N), **fg = pointers (f, N);
-      void **want_bg = pointers (e, N), **want_fg = pointers (f, N);
-      SortTask *task;
-      size_t n;
-
-      setenv ("GPROF_THREADS", threads[t % 2], 1);
-      task = msort_start (bg, NULL, NULL, N, cmp_partial, NULL);
-      msort_ptrs (fg, N, cmp_special, NULL);
-      bad += msort_finish (task, &n) != bg || n != N;
-      ref_sort (want_bg, N, cmp_partial, NULL);
-      ref_sort (want_fg, N, cmp_special, NULL);
-      bad += memcmp (bg, want_bg, N * sizeof *bg) != 0;
-      bad += memcmp (fg, want_fg, N * sizeof *fg) != 0;
-      free (bg);
-      free (fg);
-      free (want_bg);
-      free (want_fg);
-      free (e);
-      free (f);
-    }
-  unsetenv ("GPROF_THREADS");
-  check (bad == 0, "a sort in the background beside another: the "
-         "reference's orders");
 }
 
 /* A key and its first position, ordered by both: the reference for
@@ -448,8 +408,8 @@ cmp_row (const void *a, const void *b, void *ctx)
   return strcmp (l->name, r->name);
 }
 
-/* msort_ranked, by the time's rank alone and by time and calls, and
-   msort_start with ranks, against the reference merge sort: many equal
+/* par_msort_ranked, by the time's rank alone and by time and calls, in
+   turn and on two threads, against the reference merge sort: many equal
    times (and 0 against -0), equal counts and equal names, so that runs
    of equal ranks are long and short; past the parallel sort's size.  */
 static void
@@ -466,7 +426,7 @@ test_ranked (Rng *rng)
     for (int with_lo = 0; with_lo < 3; with_lo++)
       {
         size_t n = counts[c];
-        bool ok = true;
+        bool ok;
 
         for (size_t i = 0; i < n; i++)
           {
@@ -480,23 +440,12 @@ test_ranked (Rng *rng)
             lo[i] = ~(uint64_t) row[i].calls;
           }
         ref_sort (want, n, cmp_row, NULL);
-        if (with_lo == 2)
-          {
-            uint64_t *h = malloc ((n ? n : 1) * sizeof *h);
-            uint64_t *l = malloc ((n ? n : 1) * sizeof *l);
-            size_t m;
-
-            memcpy (h, hi, n * sizeof *h);
-            memcpy (l, lo, n * sizeof *l);
-            ok = msort_finish (msort_start (got, h, l, n, cmp_row, NULL), &m)
-                 == got && m == n;
-          }
-        else
-          msort_ranked (got, hi, with_lo ? lo : NULL, n, cmp_row, NULL);
-        ok = ok && memcmp (got, want, n * sizeof *got) == 0;
-        check (ok, "msort_ranked: %zu rows, %s", n,
-               with_lo == 2 ? "in the background" : with_lo ? "time and calls"
-                                                             : "time only");
+        par_msort_ranked (with_lo == 2 ? &(Par) { 2 } : &par_serial, got, hi,
+                          with_lo ? lo : NULL, n, cmp_row, NULL);
+        ok = memcmp (got, want, n * sizeof *got) == 0;
+        check (ok, "par_msort_ranked: %zu rows, %s", n,
+               with_lo == 2 ? "time and calls, on 2 threads"
+                            : with_lo ? "time and calls" : "time only");
       }
   free (row);
   free (got);
@@ -554,7 +503,6 @@ main (void)
   test_two_specials_known ();
   test_inconsistent_is_discriminating (&rng);
   test_parallel (&rng);
-  test_background (&rng);
   test_radix (&rng);
   test_radix_records (&rng);
   test_ranked (&rng);

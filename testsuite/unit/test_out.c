@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "out.h"
+#include "support/out.h"
 #include "unit.h"
 
 enum { CANARY = 0x5a, ROOM = 256 };

@@ -1,4 +1,4 @@
-/* test_out_items.c - out_print_items: whatever the number of threads and
+/* test_out_items.c - par_print: whatever the number of threads and
    the size of the batches, stdout gets every item's lines once, in the
    items' order, after what the caller printed before and before what it
    prints after; each thread's state is made, used and freed in that
@@ -11,8 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "out.h"
+#include "support/out.h"
 #include "unit.h"
+#include "pipeline/par.h"
 #include "support/alloc.h"
 
 enum { NITEMS = 3000, BIG = 3 * OUT_BUF };
@@ -116,7 +117,7 @@ run_job (Job *job, unsigned nthreads, size_t batch_weight, size_t *len)
   OutJob oj = {
     .n = NITEMS, .ctx = job, .weight = item_weight, .print = print_items,
     .state_new = state_new, .state_free = state_free,
-    .batch_weight = batch_weight, .nthreads = nthreads
+    .batch_weight = batch_weight
   };
   FILE *tmp = tmpfile ();
   int saved = dup (STDOUT_FILENO);
@@ -126,7 +127,7 @@ run_job (Job *job, unsigned nthreads, size_t batch_weight, size_t *len)
   fflush (stdout);
   dup2 (fileno (tmp), STDOUT_FILENO);
   out_str ("before\n");
-  out_print_items (&oj);
+  par_print (&(Par) { nthreads }, &oj);
   out_str ("after\n");
   out_flush ();
   dup2 (saved, STDOUT_FILENO);

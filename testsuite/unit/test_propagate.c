@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "gprof.h"
-#include "msort.h"
+#include "support/msort.h"
 #include "unit.h"
 
 typedef struct Call
@@ -50,7 +50,7 @@ assemble (const char *const *names, size_t n, const double *times,
   cg_take_self_calls (run);
   cg_assemble (run);
   cg_propagate (run);
-  cg_sorted (&run->cg);
+  cg_order (run);
   return run;
 }
 
@@ -372,7 +372,6 @@ test_tally_batch (void)
       cg_tally_batch (batched, n);
       i += n;
     }
-  cg_tally_flush (batched);
   same = one->cg.narcs == batched->cg.narcs;
   for (size_t k = 0; same && k < one->cg.narcs; k++)
     {
@@ -490,7 +489,7 @@ test_time_order (uint64_t seed, bool with_nan, bool names_differ)
                  run_text_last (run), 0);
   cg_assemble (run);
   cg_propagate (run);
-  cg_sorted (&run->cg);
+  cg_order (run);
 
   nexpect = N + (size_t) run->cg.ncycles;
   expect = malloc (nexpect * sizeof *expect);

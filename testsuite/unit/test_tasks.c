@@ -1,8 +1,7 @@
-/* test_tasks.c - gp_task_start and gp_task_wait (util.c): every task
-   runs exactly once and is finished when its wait returns, whether it
-   got a thread or not, nested or not; a thread whose task is done is
-   kept for the next task instead of a new one being started.  And
-   gp_prefault, which runs as such a task beside the array's writer.  */
+/* test_tasks.c - gp_task_start and gp_task_wait (pipeline/tasks.c):
+   every task runs exactly once and is finished when its wait returns,
+   whether it got a thread or not, nested or not; a thread whose task is
+   done is kept for the next task instead of a new one being started.  */
 
 #include "config.h"
 #include <pthread.h>
@@ -13,7 +12,6 @@
 #include <unistd.h>
 #include "unit.h"
 #include "pipeline/tasks.h"
-#include "pipeline/memory.h"
 
 enum { MANY = 200, SEQUENCE = 100 };
 
@@ -141,33 +139,6 @@ test_unthreaded (void)
   check (before && after, "one thread: the task runs at its wait, here");
 }
 
-/* gp_prefault: the caller fills the array while the helper takes its
-   page faults; every byte written stays, and the array may be waited
-   for again (as its owner does before freeing it) or freed after.  */
-static void
-test_prefault (const char *label)
-{
-  size_t n = (size_t) 16 << 20, bad = 0;
-  unsigned char *p = malloc (n);
-  GpPrefault f;
-
-  if (!p)
-    {
-      check (false, "%s: prefault: no memory", label);
-      return;
-    }
-  gp_prefault_start (&f, p, n);
-  for (size_t i = 0; i < n; i++)
-    p[i] = (unsigned char) (i * 7 + 1);
-  gp_prefault_wait (&f);
-  gp_prefault_wait (&f);
-  for (size_t i = 0; i < n; i++)
-    bad += p[i] != (unsigned char) (i * 7 + 1);
-  free (p);
-  check (bad == 0, "%s: prefault: 16 MB written meanwhile read back (%zu "
-         "bytes differ)", label, bad);
-}
-
 int
 main (void)
 {
@@ -175,11 +146,9 @@ main (void)
   test_many ("4 threads");
   test_nested ("4 threads");
   test_reuse ();
-  test_prefault ("4 threads");
   setenv ("GPROF_THREADS", "1", 1);
   test_many ("1 thread");
   test_nested ("1 thread");
   test_unthreaded ();
-  test_prefault ("1 thread");
   return check_done ();
 }

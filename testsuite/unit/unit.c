@@ -2,6 +2,7 @@
 
 #include "config.h"
 #include "unit.h"
+#include "pipeline/par.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -166,6 +167,7 @@ run_new (size_t n, const char *const *names)
   symtab_finalize (&run->symtab, sym_addr (n) - 1, NULL);
   hist_init (&run->hist);
   run->first_output = true;
+  run->par = &par_serial;
   return run;
 }
 
@@ -190,7 +192,6 @@ run_free (Run *run)
       free ((char *) run->symtab.base[i].name);
       free (run->symtab.base[i].bb);
     }
-  free (run->listed);
   cg_free (&run->cg);
   hist_free (&run->hist);
   symtab_free (&run->symtab);

@@ -1,12 +1,12 @@
-/* msort.h - the one sort every report uses.
+/* support/msort.h - the one sort every report uses.
 
    GNU gprof sorts with the C library's qsort, which in glibc 2.36 is a
    top-down merge sort.  Several of gprof's comparators are not consistent
    orderings, so byte-identical reports need that exact algorithm, not
    just any stable sort.  This is it, independent of the C library.  */
 
-#ifndef GPROF_MSORT_H
-#define GPROF_MSORT_H
+#ifndef GPROF_SUPPORT_MSORT_H
+#define GPROF_SUPPORT_MSORT_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -19,37 +19,21 @@ typedef int (*msort_cmp) (const void *a, const void *b, void *ctx);
    cmp (left, right) <= 0.  */
 void msort_ptrs (void **v, size_t n, msort_cmp cmp, void *ctx);
 
-/* msort_ptrs with the halves of a big array sorted on other threads
-   (gp_threads): the same result, for a CMP that only reads.  */
-void msort_ptrs_parallel (void **v, size_t n, msort_cmp cmp, void *ctx);
-
-/* msort_ptrs's order, for a CMP whose order is a stable sort's (a
-   consistent order whose ties keep the array's order) and that orders
-   first by HI[i], then by LO[i] (LO may be NULL), lower numbers first,
-   where V[i] is the i-th element: radix sorts on the numbers, then the
-   merge sort within each run of equal numbers.  Most comparisons go when
-   the numbers mostly differ.  HI and LO are left as they were.  */
-void msort_ranked (void **v, const uint64_t *hi, const uint64_t *lo, size_t n,
-                   msort_cmp cmp, void *ctx);
+/* msort_ptrs's two steps, for par_msort (pipeline/par.h), which sorts
+   the halves at once: msort_with sorts V through the N scratch slots at
+   TMP; msort_merge merges the sorted runs V[0 .. N1 - 1] and
+   V[N1 .. N - 1] through TMP.  */
+void msort_with (void **v, size_t n, void **tmp, msort_cmp cmp, void *ctx);
+void msort_merge (void **v, size_t n1, size_t n, void **tmp, msort_cmp cmp,
+                  void *ctx);
 
 /* A number for X that orders as X does, most first: equal numbers (0
    and -0 too) get equal ones.  Not for NaN.  */
 uint64_t rank_descending (double x);
 
-/* msort_ranked (or msort_ptrs if HI is NULL) of the N pointers at V on
-   another thread (for a short array, in line at the finish), from
-   msort_start until msort_finish: for an order needed later, whose keys
-   no longer change meanwhile.  HI and LO are malloc'ed; the task frees
-   them.  msort_finish frees the task and gives back V, sorted, and N.  */
-typedef struct SortTask SortTask;
-
-SortTask *msort_start (void **v, uint64_t *hi, uint64_t *lo, size_t n,
-                       msort_cmp cmp, void *ctx);
-void **msort_finish (SortTask *t, size_t *n);
-
 /* A stable sort for comparators that are consistent orderings, where
    every stable sort gives the merge sort's result: insertion sort for
-   short arrays (the callers and callees of one function), msort_ptrs_parallel
+   short arrays (the callers and callees of one function), msort_ptrs
    for long ones.  */
 void sort_stable_ptrs (void **v, size_t n, msort_cmp cmp, void *ctx);
 

@@ -11,7 +11,7 @@
    have.  */
 
 #include "config.h"
-#include "outfile.h"
+#include "support/outfile.h"
 
 #include <errno.h>
 #include <signal.h>

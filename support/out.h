@@ -1,4 +1,4 @@
-/* out.h - buffered, formatted output of the reports to stdout.
+/* support/out.h - buffered, formatted output of the reports to stdout.
 
    A call graph of a big program prints millions of lines; printf's
    format parsing and stdio's per-call overhead would then dominate the
@@ -7,11 +7,14 @@
    bytes as the printf conversions named beside them.
 
    The small writers are inline because they run for every field of
-   every line.  out_print_items prints a long list of entries on several
-   threads at once, each into its own buffer, in the list's order.  */
+   every line.  Each thread has a buffer of its own, so that the
+   parallel printer (pipeline/par.c) can print a long list's batches at
+   once, each into memory, and send them to stdout in the list's order.
+   The buffer's three ends: stdout (the usual), memory that grows
+   (out_capture_begin), and a chain of chunks (out_chain_begin).  */
 
-#ifndef GPROF_OUT_H
-#define GPROF_OUT_H
+#ifndef GPROF_SUPPORT_OUT_H
+#define GPROF_SUPPORT_OUT_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -255,12 +258,10 @@ void out_capture_begin (void);
 size_t out_captured (void);
 char *out_capture_end (size_t *len);
 
-/* A list of items printed in order, on as many threads as help: the
-   items are cut into batches of about BATCH_WEIGHT lines, the threads
-   take batches in order and print each into memory, and a batch goes to
-   stdout as soon as the batches before it are out.  PRINT must only
-   read what other batches' PRINT may touch, and keep any cache in its
-   thread's STATE.  */
+/* A list of items to print in order: the items are independent, so
+   that par_print (pipeline/par.h) may print them in batches at once,
+   each into memory.  PRINT must only read what other batches' PRINT
+   may touch, and keep any cache in its thread's STATE.  */
 typedef struct OutJob
 {
   size_t n;               /* items 0 .. n - 1 */
@@ -274,9 +275,22 @@ typedef struct OutJob
   void *(*state_new) (void *ctx);
   void (*state_free) (void *ctx, void *state);
   size_t batch_weight;    /* 0 for the default */
-  unsigned nthreads;      /* 0 for the default, gp_threads () */
 } OutJob;
 
-void out_print_items (const OutJob *job);
+/* JOB's items, all in turn, on this thread.  */
+void out_print_job (const OutJob *job);
+
+/* Output into memory, in chunks: from out_chain_begin to out_chain_end,
+   what this thread writes goes into a chain of 64 KiB chunks, which
+   out_chain_end returns with its length in *LEN.  out_write_chains
+   writes N chains to stdout in order, out_chain_release gives a chain's
+   chunks back for reuse, out_chunks_free frees those kept.  */
+typedef struct OutChunk OutChunk;
+
+void out_chain_begin (void);
+OutChunk *out_chain_end (size_t *len);
+void out_write_chains (OutChunk *const *chains, size_t n);
+void out_chain_release (OutChunk *chain);
+void out_chunks_free (void);
 
 #endif

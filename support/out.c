@@ -1,7 +1,7 @@
-/* out.c - printf-compatible output without printf.  */
+/* support/out.c - printf-compatible output without printf.  */
 
 #include "config.h"
-#include "out.h"
+#include "support/out.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -15,27 +15,26 @@
 #include "i18n.h"
 #include "support/error.h"
 #include "support/alloc.h"
-#include "pipeline/tasks.h"
 
 /* A thread's buffer is its own 64 KiB (out_store), handed to stdout
    when full; or, while out_capture_begin is in force, one in memory that
-   grows; or, while the thread prints a batch for out_print_items, a
+   grows; or, while the thread prints a batch for par_print, a
    chain of 64 KiB chunks kept until the batch's turn to go out comes.  */
 typedef enum OutMode { OUT_DIRECT, OUT_CAPTURE, OUT_CHAIN } OutMode;
 
-typedef struct Chunk
+struct OutChunk
 {
-  struct Chunk *next;
+  OutChunk *next;
   size_t len;
   char data[OUT_BUF];
-} Chunk;
+};
 
 static _Thread_local char out_store[OUT_BUF];
 static _Thread_local char *out_base;
 static _Thread_local OutMode out_mode;
 _Thread_local char *out_pos, *out_end;
 /* OUT_CHAIN: the batch's chunks so far, the last being written.  */
-static _Thread_local Chunk *chain_first, *chain_last;
+static _Thread_local OutChunk *chain_first, *chain_last;
 
 /* The first error writing to stdout (0: none), for out_close.  */
 static int out_errno;
@@ -117,12 +116,12 @@ keep_room (size_t n)
    while still in the caches, and fresh memory costs a page fault every
    4 KiB.  */
 static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
-static Chunk *pool;
+static OutChunk *pool;
 
-static Chunk *
+static OutChunk *
 chunk_get (void)
 {
-  Chunk *c;
+  OutChunk *c;
 
   pthread_mutex_lock (&pool_lock);
   c = pool;
@@ -137,9 +136,9 @@ chunk_get (void)
 }
 
 static void
-chunks_put (Chunk *first)
+chunks_put (OutChunk *first)
 {
-  Chunk *last = first;
+  OutChunk *last = first;
 
   if (!first)
     return;
@@ -156,7 +155,7 @@ pool_free (void)
 {
   while (pool)
     {
-      Chunk *c = pool;
+      OutChunk *c = pool;
 
       pool = c->next;
       free (c);
@@ -167,7 +166,7 @@ pool_free (void)
 static void
 chain_grow (void)
 {
-  Chunk *c = chunk_get ();
+  OutChunk *c = chunk_get ();
 
   if (chain_last)
     {
@@ -500,7 +499,7 @@ out_vprintf (const char *fmt, va_list ap)
       out_write (small, (size_t) n);
       return n;
     }
-  /* A batch of out_print_items must stay in order: no stdio then.  */
+  /* A batch of par_print must stay in order: no stdio then.  */
   big = out_mode != OUT_DIRECT ? gp_malloc ((size_t) n + 1)
                                : malloc ((size_t) n + 1);
   if (!big)
@@ -539,33 +538,24 @@ out_fprintf (FILE *f, const char *fmt, ...)
   return n;
 }
 
-/* ---- printing in parallel ------------------------------------------------ */
+/* ---- output into chunks, for the parallel printer ------------------------ */
 
-/* A batch printed and waiting for its turn to go to stdout.  */
-typedef struct Printed
-{
-  Chunk *chunks;
-  size_t len;
-  bool ready;
-} Printed;
-
-/* Print the next batch into a chain of chunks.  */
-static void
-chain_begin (void)
+void
+out_chain_begin (void)
 {
   set_aside (OUT_CHAIN);
   chain_first = chain_last = NULL;
   chain_grow ();
 }
 
-static Chunk *
-chain_end (size_t *len)
+OutChunk *
+out_chain_end (size_t *len)
 {
-  Chunk *first = chain_first;
+  OutChunk *first = chain_first;
 
   chain_last->len = (size_t) (out_pos - chain_last->data);
   *len = 0;
-  for (Chunk *c = first; c; c = c->next)
+  for (OutChunk *c = first; c; c = c->next)
     *len += c->len;
   take_back ();
   chain_first = chain_last = NULL;
@@ -577,199 +567,47 @@ chain_end (size_t *len)
    writes: 4.6 ms; in 4 MB writes: 3.0 ms).  */
 enum { WRITE_CHUNKS = 64 };
 
-/* Write the chunks of printed batches FIRST .. LAST - 1.  */
-static void
-write_printed (const Printed *first, const Printed *last)
+void
+out_write_chains (OutChunk *const *chains, size_t n)
 {
   struct iovec iov[WRITE_CHUNKS];
-  int n = 0;
+  int k = 0;
 
-  for (const Printed *p = first; p < last; p++)
-    for (const Chunk *c = p->chunks; c; c = c->next)
+  for (size_t i = 0; i < n; i++)
+    for (const OutChunk *c = chains[i]; c; c = c->next)
       {
         if (c->len == 0)
           continue;
-        if (n == WRITE_CHUNKS)
+        if (k == WRITE_CHUNKS)
           {
-            if (!write_iov (iov, n))
+            if (!write_iov (iov, k))
               return;
-            n = 0;
+            k = 0;
           }
-        iov[n++] = (struct iovec) { (void *) c->data, c->len };
+        iov[k++] = (struct iovec) { (void *) c->data, c->len };
       }
-  if (n > 0)
-    write_iov (iov, n);
+  if (k > 0)
+    write_iov (iov, k);
 }
 
-/* What printed batches may hold in memory before threads stop taking
-   new ones and wait for the batches before theirs to go out; and what
-   the batches whose turn has come must hold before they are written
-   (the last ones go whatever they hold).  WRITE_MIN <= PENDING_MAX, or
-   threads could wait for each other for ever.  Beyond a few batches a
-   thread, more waiting output is only memory: when the writes are the
-   slower side, printing further ahead cannot end the report sooner.  */
-enum { PENDING_MAX = 8 << 20, WRITE_MIN = 1 << 20 };
-_Static_assert (WRITE_MIN <= PENDING_MAX, "printing threads would deadlock");
-
-typedef struct Batches
+void
+out_chain_release (OutChunk *chain)
 {
-  const OutJob *job;
-  size_t *bound;          /* batch B is items bound[B] .. bound[B + 1] - 1 */
-  size_t nbatches;
-  Printed *printed;       /* per batch */
-  pthread_mutex_t lock;   /* guards the fields below and printed[] */
-  pthread_cond_t moved;   /* signalled when turn advances */
-  size_t next;            /* the next batch a thread takes */
-  size_t turn;            /* the batch whose output goes to stdout next */
-  size_t pending;         /* bytes printed and waiting */
-  bool writing;           /* a thread is handing batches to stdout */
-} Batches;
-
-/* Cut the items into batches of about the job's batch weight.  */
-static void
-cut_batches (Batches *b)
-{
-  const OutJob *job = b->job;
-  size_t target = job->batch_weight ? job->batch_weight : 4096, acc = 0, cap = 0;
-
-  b->bound = NULL;
-  b->nbatches = 0;
-  gp_grow (&b->bound, &cap, 1, sizeof *b->bound);
-  b->bound[0] = 0;
-  for (size_t i = 0; i < job->n; i++)
-    {
-      acc += job->weight ? job->weight (job->ctx, i) : 1;
-      if (acc >= target || i + 1 == job->n)
-        {
-          gp_grow (&b->bound, &cap, b->nbatches + 2, sizeof *b->bound);
-          b->bound[++b->nbatches] = i + 1;
-          acc = 0;
-        }
-    }
+  chunks_put (chain);
 }
 
-/* Hand the printed batches whose turn has come to stdout, once they
-   hold WRITE_MIN bytes or are the last, unless another thread is doing
-   so (it will see these too).  Called and returns with the lock held.  */
-static void
-write_ready (Batches *b)
+void
+out_chunks_free (void)
 {
-  if (b->writing)
-    return;
-  b->writing = true;
-  for (;;)
-    {
-      size_t end = b->turn, len = 0;
-
-      while (end < b->nbatches && b->printed[end].ready)
-        len += b->printed[end++].len;
-      if (end == b->turn || (len < WRITE_MIN && end < b->nbatches))
-        break;
-      /* The turn only moves on, over batches printed.  */
-      gp_assert (b->turn < end && end <= b->nbatches);
-      pthread_mutex_unlock (&b->lock);
-      write_printed (b->printed + b->turn, b->printed + end);
-      for (size_t i = b->turn; i < end; i++)
-        chunks_put (b->printed[i].chunks);
-      pthread_mutex_lock (&b->lock);
-      b->pending -= len;
-      b->turn = end;
-      pthread_cond_broadcast (&b->moved);
-    }
-  b->writing = false;
+  pool_free ();
 }
 
-/* A thread's work: take batches in order and print each into a buffer of
-   its own, then queue it.  A thread does not wait for its batch's turn
-   (one big entry would hold every other thread up), only for memory: when
-   the waiting batches hold PENDING_MAX bytes it takes no new batch until
-   the turn moves.  */
-static void
-print_batches (void *arg)
-{
-  Batches *b = arg;
-  const OutJob *job = b->job;
-  void *state = job->state_new ? job->state_new (job->ctx) : NULL;
-
-  pthread_mutex_lock (&b->lock);
-  for (;;)
-    {
-      size_t i, len;
-      Chunk *chunks;
-
-      while (b->pending > PENDING_MAX && b->next > b->turn)
-        pthread_cond_wait (&b->moved, &b->lock);
-      if (b->next >= b->nbatches)
-        break;
-      i = b->next++;
-      pthread_mutex_unlock (&b->lock);
-      chain_begin ();
-      job->print (job->ctx, state, b->bound[i], b->bound[i + 1]);
-      chunks = chain_end (&len);
-      pthread_mutex_lock (&b->lock);
-      /* Each batch printed once, and only ahead of the turn.  */
-      gp_assert (!b->printed[i].ready && i >= b->turn);
-      b->printed[i].chunks = chunks;
-      b->printed[i].len = len;
-      b->printed[i].ready = true;
-      b->pending += b->printed[i].len;
-      write_ready (b);
-    }
-  pthread_mutex_unlock (&b->lock);
-  if (job->state_free)
-    job->state_free (job->ctx, state);
-}
-
-static void
-print_alone (const OutJob *job)
+void
+out_print_job (const OutJob *job)
 {
   void *state = job->state_new ? job->state_new (job->ctx) : NULL;
 
   job->print (job->ctx, state, 0, job->n);
   if (job->state_free)
     job->state_free (job->ctx, state);
-}
-
-void
-out_print_items (const OutJob *job)
-{
-  unsigned nthreads = job->nthreads ? job->nthreads : gp_threads ();
-  GpTask task[64];
-  Batches b;
-
-  if (nthreads <= 1)
-    {
-      print_alone (job);
-      return;
-    }
-  b.job = job;
-  cut_batches (&b);
-  if (b.nbatches <= 1)
-    {
-      free (b.bound);
-      print_alone (job);
-      return;
-    }
-  if (nthreads > b.nbatches)
-    nthreads = (unsigned) b.nbatches;
-  if (nthreads > 64)
-    nthreads = 64;
-  /* What this thread printed before goes first.  */
-  out_flush ();
-  pthread_mutex_init (&b.lock, NULL);
-  pthread_cond_init (&b.moved, NULL);
-  b.printed = gp_calloc (b.nbatches, sizeof *b.printed);
-  b.next = b.turn = b.pending = 0;
-  b.writing = false;
-  for (unsigned t = 0; t + 1 < nthreads; t++)
-    gp_task_start (&task[t], print_batches, &b);
-  print_batches (&b);
-  /* A task that found no thread prints here what the others left.  */
-  for (unsigned t = 0; t + 1 < nthreads; t++)
-    gp_task_wait (&task[t]);
-  pthread_cond_destroy (&b.moved);
-  pthread_mutex_destroy (&b.lock);
-  free (b.printed);
-  free (b.bound);
-  pool_free ();
 }

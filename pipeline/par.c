@@ -1,0 +1,332 @@
+/* pipeline/par.c - a stage's independent pieces of work, on several
+   threads (see par.h).  */
+
+#include "config.h"
+#include "pipeline/par.h"
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include "pipeline/tasks.h"
+#include "support/alloc.h"
+#include "support/error.h"
+
+const Par par_serial = { 1 };
+
+/* ---- printing ------------------------------------------------------------ */
+
+
+/* A batch printed and waiting for its turn to go to stdout.  */
+typedef struct Printed
+{
+  OutChunk *chunks;
+  size_t len;
+  bool ready;
+} Printed;
+
+/* What printed batches may hold in memory before threads stop taking
+   new ones and wait for the batches before theirs to go out; and what
+   the batches whose turn has come must hold before they are written
+   (the last ones go whatever they hold).  WRITE_MIN <= PENDING_MAX, or
+   threads could wait for each other for ever.  Beyond a few batches a
+   thread, more waiting output is only memory: when the writes are the
+   slower side, printing further ahead cannot end the report sooner.  */
+enum { PENDING_MAX = 8 << 20, WRITE_MIN = 1 << 20 };
+_Static_assert (WRITE_MIN <= PENDING_MAX, "printing threads would deadlock");
+
+typedef struct Batches
+{
+  const OutJob *job;
+  size_t *bound;          /* batch B is items bound[B] .. bound[B + 1] - 1 */
+  size_t nbatches;
+  Printed *printed;       /* per batch */
+  pthread_mutex_t lock;   /* guards the fields below and printed[] */
+  pthread_cond_t moved;   /* signalled when turn advances */
+  size_t next;            /* the next batch a thread takes */
+  size_t turn;            /* the batch whose output goes to stdout next */
+  size_t pending;         /* bytes printed and waiting */
+  bool writing;           /* a thread is handing batches to stdout */
+  OutChunk **chains;      /* the writer's list of the batches going out */
+} Batches;
+
+/* Cut the items into batches of about the job's batch weight.  */
+static void
+cut_batches (Batches *b)
+{
+  const OutJob *job = b->job;
+  size_t target = job->batch_weight ? job->batch_weight : 4096, acc = 0, cap = 0;
+
+  b->bound = NULL;
+  b->nbatches = 0;
+  gp_grow (&b->bound, &cap, 1, sizeof *b->bound);
+  b->bound[0] = 0;
+  for (size_t i = 0; i < job->n; i++)
+    {
+      acc += job->weight ? job->weight (job->ctx, i) : 1;
+      if (acc >= target || i + 1 == job->n)
+        {
+          gp_grow (&b->bound, &cap, b->nbatches + 2, sizeof *b->bound);
+          b->bound[++b->nbatches] = i + 1;
+          acc = 0;
+        }
+    }
+}
+
+/* Hand the printed batches whose turn has come to stdout, once they
+   hold WRITE_MIN bytes or are the last, unless another thread is doing
+   so (it will see these too).  Called and returns with the lock held.  */
+static void
+write_ready (Batches *b)
+{
+  if (b->writing)
+    return;
+  b->writing = true;
+  for (;;)
+    {
+      size_t end = b->turn, len = 0;
+
+      while (end < b->nbatches && b->printed[end].ready)
+        len += b->printed[end++].len;
+      if (end == b->turn || (len < WRITE_MIN && end < b->nbatches))
+        break;
+      /* The turn only moves on, over batches printed.  */
+      gp_assert (b->turn < end && end <= b->nbatches);
+      for (size_t i = b->turn; i < end; i++)
+        b->chains[i - b->turn] = b->printed[i].chunks;
+      pthread_mutex_unlock (&b->lock);
+      out_write_chains (b->chains, end - b->turn);
+      for (size_t i = b->turn; i < end; i++)
+        out_chain_release (b->printed[i].chunks);
+      pthread_mutex_lock (&b->lock);
+      b->pending -= len;
+      b->turn = end;
+      pthread_cond_broadcast (&b->moved);
+    }
+  b->writing = false;
+}
+
+/* A thread's work: take batches in order and print each into a buffer of
+   its own, then queue it.  A thread does not wait for its batch's turn
+   (one big entry would hold every other thread up), only for memory: when
+   the waiting batches hold PENDING_MAX bytes it takes no new batch until
+   the turn moves.  */
+static void
+print_batches (void *arg)
+{
+  Batches *b = arg;
+  const OutJob *job = b->job;
+  void *state = job->state_new ? job->state_new (job->ctx) : NULL;
+
+  pthread_mutex_lock (&b->lock);
+  for (;;)
+    {
+      size_t i, len;
+      OutChunk *chunks;
+
+      while (b->pending > PENDING_MAX && b->next > b->turn)
+        pthread_cond_wait (&b->moved, &b->lock);
+      if (b->next >= b->nbatches)
+        break;
+      i = b->next++;
+      pthread_mutex_unlock (&b->lock);
+      out_chain_begin ();
+      job->print (job->ctx, state, b->bound[i], b->bound[i + 1]);
+      chunks = out_chain_end (&len);
+      pthread_mutex_lock (&b->lock);
+      /* Each batch printed once, and only ahead of the turn.  */
+      gp_assert (!b->printed[i].ready && i >= b->turn);
+      b->printed[i].chunks = chunks;
+      b->printed[i].len = len;
+      b->printed[i].ready = true;
+      b->pending += b->printed[i].len;
+      write_ready (b);
+    }
+  pthread_mutex_unlock (&b->lock);
+  if (job->state_free)
+    job->state_free (job->ctx, state);
+}
+
+void
+par_print (const Par *par, const OutJob *job)
+{
+  unsigned nthreads = par->nthreads;
+  GpTask task[64];
+  Batches b;
+
+  if (nthreads <= 1)
+    {
+      out_print_job (job);
+      return;
+    }
+  b.job = job;
+  cut_batches (&b);
+  if (b.nbatches <= 1)
+    {
+      free (b.bound);
+      out_print_job (job);
+      return;
+    }
+  if (nthreads > b.nbatches)
+    nthreads = (unsigned) b.nbatches;
+  if (nthreads > 64)
+    nthreads = 64;
+  /* What this thread printed before goes first.  */
+  out_flush ();
+  pthread_mutex_init (&b.lock, NULL);
+  pthread_cond_init (&b.moved, NULL);
+  b.printed = gp_calloc (b.nbatches, sizeof *b.printed);
+  b.chains = gp_reallocarray (NULL, b.nbatches, sizeof *b.chains);
+  b.next = b.turn = b.pending = 0;
+  b.writing = false;
+  for (unsigned t = 0; t + 1 < nthreads; t++)
+    gp_task_start (&task[t], print_batches, &b);
+  print_batches (&b);
+  /* A task that found no thread prints here what the others left.  */
+  for (unsigned t = 0; t + 1 < nthreads; t++)
+    gp_task_wait (&task[t]);
+  pthread_cond_destroy (&b.moved);
+  pthread_mutex_destroy (&b.lock);
+  free (b.chains);
+  free (b.printed);
+  free (b.bound);
+  out_chunks_free ();
+}
+
+/* ---- sorting ------------------------------------------------------------- */
+
+/* Below this, a thread costs more than it saves.  */
+enum { PARALLEL_MIN = 1 << 15 };
+
+typedef struct Part
+{
+  void **v, **tmp;        /* TMP: N scratch slots of this part's own */
+  size_t n;
+  msort_cmp cmp;
+  void *ctx;
+  unsigned nthreads;
+} Part;
+
+static void sort_part (Part *p);
+
+static void
+sort_part_task (void *arg)
+{
+  sort_part (arg);
+}
+
+/* The halves msort_rec would sort one after the other are sorted at
+   once, each with its own half of the scratch space: the same
+   comparisons on the same runs, so the same result.  */
+static void
+sort_part (Part *p)
+{
+  size_t n1 = p->n / 2;
+  Part left = { p->v, p->tmp, n1, p->cmp, p->ctx, p->nthreads / 2 };
+  Part right = { p->v + n1, p->tmp + n1, p->n - n1, p->cmp, p->ctx,
+                 p->nthreads - p->nthreads / 2 };
+  GpTask task;
+
+  if (p->nthreads < 2 || p->n < PARALLEL_MIN)
+    {
+      msort_with (p->v, p->n, p->tmp, p->cmp, p->ctx);
+      return;
+    }
+  gp_task_start (&task, sort_part_task, &left);
+  sort_part (&right);
+  gp_task_wait (&task);
+  msort_merge (p->v, n1, p->n, p->tmp, p->cmp, p->ctx);
+}
+
+void
+par_msort (const Par *par, void **v, size_t n, msort_cmp cmp, void *ctx)
+{
+  Part all = { v, NULL, n, cmp, ctx, par->nthreads };
+
+  if (n < PARALLEL_MIN || par->nthreads < 2)
+    {
+      msort_ptrs (v, n, cmp, ctx);
+      return;
+    }
+  all.tmp = gp_reallocarray (NULL, n, sizeof *all.tmp);
+  sort_part (&all);
+  free (all.tmp);
+}
+
+void
+par_msort_ranked (const Par *par, void **v, const uint64_t *hi,
+                  const uint64_t *lo, size_t n, msort_cmp cmp, void *ctx)
+{
+  uint64_t *key = gp_reallocarray (NULL, n ? n : 1, sizeof *key);
+  size_t *at = gp_reallocarray (NULL, n ? n : 1, sizeof *at);
+  void **was = gp_reallocarray (NULL, n ? n : 1, sizeof *was);
+
+  /* Least significant first, each pass stable.  */
+  for (size_t i = 0; i < n; i++)
+    at[i] = i;
+  if (lo)
+    {
+      memcpy (key, lo, n * sizeof *key);
+      radix_sort_u64 (key, at, n);
+    }
+  for (size_t i = 0; i < n; i++)
+    key[i] = hi[at[i]];
+  radix_sort_u64 (key, at, n);
+  memcpy (was, v, n * sizeof *v);
+  for (size_t i = 0; i < n; i++)
+    v[i] = was[at[i]];
+  for (size_t i = 0, run; i < n; i += run)
+    {
+      for (run = 1; i + run < n && key[i + run] == key[i]
+                    && (!lo || lo[at[i + run]] == lo[at[i]]); run++)
+        ;
+      if (run > 1)
+        par_msort (par, v + i, run, cmp, ctx);
+    }
+  free (was);
+  free (at);
+  free (key);
+}
+
+/* ---- jobs ------------------------------------------------------------------ */
+
+typedef struct JobRange
+{
+  void (*fn) (void *ctx, size_t i);
+  void *ctx;
+  size_t begin, end;
+} JobRange;
+
+static void
+run_range (void *arg)
+{
+  const JobRange *r = arg;
+
+  for (size_t i = r->begin; i < r->end; i++)
+    r->fn (r->ctx, i);
+}
+
+void
+par_jobs (const Par *par, size_t n, void (*fn) (void *ctx, size_t i),
+          void *ctx)
+{
+  unsigned k = par->nthreads < n ? par->nthreads : (unsigned) n;
+  JobRange range[GP_MAX_THREADS];
+  GpTask task[GP_MAX_THREADS];
+
+  if (k > GP_MAX_THREADS)
+    k = GP_MAX_THREADS;
+  if (k <= 1)
+    {
+      for (size_t i = 0; i < n; i++)
+        fn (ctx, i);
+      return;
+    }
+  for (unsigned t = 0; t < k; t++)
+    range[t] = (JobRange) { fn, ctx, n * t / k, n * (t + 1) / k };
+  for (unsigned t = 1; t < k; t++)
+    gp_task_start (&task[t], run_range, &range[t]);
+  run_range (&range[0]);
+  for (unsigned t = 1; t < k; t++)
+    gp_task_wait (&task[t]);
+}

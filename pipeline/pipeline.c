@@ -1,0 +1,305 @@
+/* pipeline/pipeline.c - the stages of a run, and what runs beside what.
+
+   Each function below is one step of main.  Where a stage's inputs are
+   ready before the stage before it ends, the two run at once:
+   - the first profile file is read into memory while the symbols are
+     read (it needs no symbol before its arcs);
+   - the samples are credited to the symbols while the call graph is
+     laid out and numbered (which reads no symbol's time);
+   - the flat profile's and the index's orders are sorted while the
+     call graph's times are propagated (they need final times and
+     calls, not the propagated ones), and the call graph's order while
+     the flat profile prints.
+   Everything else a stage may do at once it hands to run->par.  With
+   one thread the same functions run in turn, in the order written
+   here.  */
+
+#include "config.h"
+#include "pipeline/pipeline.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include "basic_blocks.h"
+#include "cg_order.h"
+#include "cg_print.h"
+#include "diagnose/diagnose.h"
+#include "export/export.h"
+#include "gmon_io.h"
+#include "gprof.h"
+#include "i18n.h"
+#include "pipeline/par.h"
+#include "pipeline/tasks.h"
+#include "support/alloc.h"
+#include "support/error.h"
+
+#define SUMMARY_FILE "gmon.sum"
+
+/* An order of symbols sorted beside other work (hist_order,
+   cg_index_order), and the task sorting it.  */
+typedef struct Order
+{
+  Sym **(*sort) (const Run *run, size_t *n);
+  const Run *run;
+  Sym **v;
+  size_t n;
+  bool started;
+  GpTask task;
+} Order;
+
+/* What runs beside what, between the functions below.  */
+struct Pipeline
+{
+  Par par;
+  GpTask ahead;           /* reading the first profile file */
+  bool ahead_started;
+  GpTask cg_order;        /* cg_order, from pipeline_analyse */
+  bool cg_order_started;
+  Order flat, index;
+};
+
+static struct Pipeline *
+pipe_of (Run *run)
+{
+  return run->pipeline;
+}
+
+static void
+order_run (void *arg)
+{
+  Order *o = arg;
+
+  o->v = o->sort (o->run, &o->n);
+}
+
+static void
+order_start (Order *o, Sym **(*sort) (const Run *, size_t *), const Run *run)
+{
+  o->sort = sort;
+  o->run = run;
+  o->started = true;
+  gp_task_start (&o->task, order_run, o);
+}
+
+/* The order O sorted (by now, or here if it was never started).  */
+static Sym **
+order_take (Order *o, Sym **(*sort) (const Run *, size_t *), const Run *run,
+            size_t *n)
+{
+  if (o->started)
+    gp_task_wait (&o->task);
+  else
+    o->v = sort (run, &o->n);
+  o->started = false;
+  *n = o->n;
+  return o->v;
+}
+
+void
+pipeline_start (Run *run, unsigned threads)
+{
+  struct Pipeline *p = gp_calloc (1, sizeof *p);
+
+  p->par.nthreads = threads;
+  run->pipeline = p;
+  run->par = &p->par;
+}
+
+/* ---- symbols and profile files --------------------------------------- */
+
+static void
+read_ahead (void *arg)
+{
+  Run *run = arg;
+
+  run->ahead = gmon_ahead_read (run->core, run->opt.profiles[0]);
+}
+
+void
+pipeline_symbols (Run *run)
+{
+  const Options *opt = &run->opt;
+  struct Pipeline *p = pipe_of (run);
+
+  /* Only the first file's read is started: reading it needs the
+     executable's byte order and address size, not its symbols.  */
+  if (opt->nprofiles > 0)
+    {
+      gp_task_start (&p->ahead, read_ahead, run);
+      p->ahead_started = true;
+    }
+  if (opt->ignore_direct_calls)
+    core_read_text_space (run->core);
+  names_init (&run->names, opt, run->core->leading_char);
+  if (opt->external_symbol_table)
+    core_create_syms_from (run->core, opt->external_symbol_table, &run->symtab);
+  else if (opt->line_granularity)
+    core_create_line_syms (run->core, opt, &run->symtab, &run->files, false);
+  else
+    core_create_function_syms (run->core, opt, &run->symtab, &run->files);
+  sym_ids_build (&run->ids, opt, &run->symtab, &run->files,
+                 core_text_last (run->core), run->core->leading_char);
+  core_free_strtab (run->core);
+  if (!opt->diagnose && !opt->ignore_direct_calls)
+    core_close_bfd (run->core, &run->symtab);
+}
+
+/* Without report options: the flat profile and the call graph, as far as
+   the data allows, less the ones turned off.  */
+static void
+default_reports (Run *run)
+{
+  Options *opt = &run->opt;
+
+  if (opt->output_style)
+    return;
+  if (run->gmon_input & (INPUT_HISTOGRAM | INPUT_CALL_GRAPH))
+    {
+      if (run->gmon_input & INPUT_HISTOGRAM)
+        opt->output_style |= STYLE_FLAT_PROFILE;
+      if (run->gmon_input & INPUT_CALL_GRAPH)
+        opt->output_style |= STYLE_CALL_GRAPH;
+    }
+  else
+    opt->output_style = STYLE_EXEC_COUNTS;
+  opt->output_style &= ~opt->user_specified;
+}
+
+void
+pipeline_profiles (Run *run)
+{
+  struct Pipeline *p = pipe_of (run);
+
+  if (p->ahead_started)
+    gp_task_wait (&p->ahead);
+  p->ahead_started = false;
+  if (run->opt.diagnose)
+    diagnose_watch (run);
+  if (run->opt.file_format == FF_PROF)
+    gp_die (_("%s: sorry, file format `prof' is not yet supported\n"), whoami);
+  if (run->opt.nprofiles > 1)
+    cg_tally_memo_start (&run->cg);
+  for (size_t i = 0; i < run->opt.nprofiles; i++)
+    {
+      gmon_read (run, run->opt.profiles[i]);
+      cg_tally_file_done (&run->cg);
+    }
+  cg_tally_finish (&run->cg);
+  default_reports (run);
+  if (run->opt.output_style & STYLE_SUMMARY_FILE)
+    gmon_write (run, SUMMARY_FILE);
+}
+
+/* ---- analysis ----------------------------------------------------------- */
+
+static void
+assign_samples (void *arg)
+{
+  Run *run = arg;
+
+  if (!(run->gmon_input & INPUT_HISTOGRAM))
+    return;
+  hist_assign_samples (run);
+  /* Only the diagnosis looks at the bins again.  */
+  if (!run->opt.diagnose)
+    hist_free_samples (&run->hist);
+}
+
+static void
+order_graph (void *arg)
+{
+  cg_order (arg);
+}
+
+void
+pipeline_analyse (Run *run)
+{
+  struct Pipeline *p = pipe_of (run);
+  unsigned style = run->opt.output_style;
+  bool reports = !run->opt.export_format && !run->opt.diagnose;
+  bool graph = run->gmon_input & INPUT_CALL_GRAPH;
+  GpTask samples;
+
+  if (graph)
+    cg_take_self_calls (run);
+  /* The call graph's structure needs no symbol's time.  */
+  gp_task_start (&samples, assign_samples, run);
+  if (graph)
+    cg_assemble (run);
+  gp_task_wait (&samples);
+  /* Times and calls are final: the lists that need no propagated time
+     are sorted meanwhile.  */
+  if (reports && (style & STYLE_FLAT_PROFILE)
+      && (run->gmon_input & INPUT_HISTOGRAM))
+    order_start (&p->flat, hist_order, run);
+  if (reports && (style & STYLE_CALL_GRAPH) && graph)
+    order_start (&p->index, cg_index_order, run);
+  if (graph)
+    {
+      cg_propagate (run);
+      gp_task_start (&p->cg_order, order_graph, run);
+      p->cg_order_started = true;
+    }
+  /* Exports and the diagnosis use whatever data there is.  */
+  if (!reports)
+    return;
+  if ((style & STYLE_FLAT_PROFILE) && !(run->gmon_input & INPUT_HISTOGRAM))
+    gp_die (_("%s: gmon.out file is missing histogram\n"), whoami);
+  if ((style & STYLE_CALL_GRAPH) && !graph)
+    gp_die (_("%s: gmon.out file is missing call-graph data\n"), whoami);
+}
+
+/* ---- reports -------------------------------------------------------------- */
+
+/* The call graph's order and index numbers, once sorted.  */
+static void
+graph_ordered (struct Pipeline *p)
+{
+  if (p->cg_order_started)
+    gp_task_wait (&p->cg_order);
+  p->cg_order_started = false;
+}
+
+void
+pipeline_reports (Run *run)
+{
+  struct Pipeline *p = pipe_of (run);
+  unsigned style = run->opt.output_style;
+  Sym **order;
+  size_t n;
+
+  if (run->opt.diagnose || run->opt.export_format)
+    {
+      graph_ordered (p);
+      if (run->opt.diagnose)
+        diagnose_print (run);
+      else
+        export_write (run);
+      return;
+    }
+  if (run->opt.bsd_style && (style & STYLE_CALL_GRAPH))
+    {
+      graph_ordered (p);
+      cg_print (run);
+    }
+  if (style & STYLE_FLAT_PROFILE)
+    {
+      order = order_take (&p->flat, hist_order, run, &n);
+      hist_print (run, order, n);
+    }
+  graph_ordered (p);
+  if (style & STYLE_CALL_GRAPH)
+    {
+      if (!run->opt.bsd_style)
+        cg_print (run);
+      order = order_take (&p->index, cg_index_order, run, &n);
+      cg_print_index (run, order, n);
+    }
+  if (style & STYLE_EXEC_COUNTS)
+    bb_print_exec_counts (run);
+  if (style & STYLE_ANNOTATED_SOURCE)
+    bb_print_annotated_source (run);
+  if (style & STYLE_FUNCTION_ORDER)
+    cg_print_function_ordering (run);
+  if (style & STYLE_FILE_ORDER)
+    cg_print_file_ordering (run);
+}
