@@ -403,7 +403,7 @@ count_batch (Run *run, ArcBatch *b)
       arc_room (cg, symtab, e - i0);
       for (size_t i = i0; i < e; i++)
         if (ends[2 * i + 1])
-          __builtin_prefetch (&ends[2 * i + 1]->is_func);
+          gp_prefetch (&ends[2 * i + 1]->is_func);
       for (size_t i = i0; i < e; i++)
         {
           ends[2 * i + 1] = callee_function (symtab, ends[2 * i + 1]);
@@ -411,7 +411,7 @@ count_batch (Run *run, ArcBatch *b)
             {
               home[i - i0] = home_slot (cg, symtab, ends[2 * i],
                                         ends[2 * i + 1]);
-              __builtin_prefetch (&cg->hash[home[i - i0]]);
+              gp_prefetch (&cg->hash[home[i - i0]]);
             }
         }
       for (size_t i = i0; i < e; i++)
@@ -420,7 +420,7 @@ count_batch (Run *run, ArcBatch *b)
             uint32_t a = cg->hash[home[i - i0]];
 
             if (a)
-              __builtin_prefetch (&cg->arcs[a - 1]);
+              gp_prefetch (&cg->arcs[a - 1]);
           }
       for (size_t i = i0; i < e; i++)
         {
@@ -744,8 +744,8 @@ prefetch_slice (const uint32_t *slices, const uint32_t *ends, uint32_t k,
 {
   if (n > 0)
     {
-      __builtin_prefetch (&slices[k]);
-      __builtin_prefetch (&ends[k]);
+      gp_prefetch (&slices[k]);
+      gp_prefetch (&ends[k]);
     }
 }
 
@@ -764,10 +764,10 @@ prefetch_arcs (const CallGraph *cg, const Sym *base, const uint32_t *slices,
 
       if (cycle != 0 && cg->cycle_of[ends[j]] == cycle)
         continue;
-      __builtin_prefetch (&cg->arcs[slices[j]]);
-      __builtin_prefetch (&end->hist_time);
-      __builtin_prefetch (&end->prop_fract);
-      __builtin_prefetch (&end->cyc_head);
+      gp_prefetch (&cg->arcs[slices[j]]);
+      gp_prefetch (&end->hist_time);
+      gp_prefetch (&end->prop_fract);
+      gp_prefetch (&end->cyc_head);
     }
 }
 

@@ -125,8 +125,8 @@ push (Dfn *d, uint32_t s)
     return;
   for (uint32_t k = from; k < end && k - from < PREFETCH_KIDS; k++)
     {
-      __builtin_prefetch (&d->node[d->kid[k]]);
-      __builtin_prefetch (&d->kid_start[d->kid[k]]);
+      gp_prefetch (&d->node[d->kid[k]]);
+      gp_prefetch (&d->kid_start[d->kid[k]]);
     }
 }
 
@@ -147,7 +147,7 @@ number_cycle (Dfn *d, uint32_t p)
   for (size_t i = c->at[p]; i < c->nmember; i++)
     {
       if (d->prefetch && i + MEMBERS_AHEAD < c->nmember)
-        __builtin_prefetch (&d->node[c->member[i + MEMBERS_AHEAD]], 1);
+        gp_prefetch (&d->node[c->member[i + MEMBERS_AHEAD]], 1);
       d->node[c->member[i]].order = d->counter;
     }
   c->member[c->nmember++] = DFN_END;

@@ -493,7 +493,7 @@ prefetch_sym (const NameTails *t, const Sym *s)
 
   sym_prefetch (s);
   if (i < t->n)
-    __builtin_prefetch (&t->tail[i]);
+    gp_prefetch (&t->tail[i]);
 }
 
 /* Members lie anywhere in memory: asked for this many lines ahead.  */
@@ -710,8 +710,8 @@ gather_lines (const Run *run, const NameTails *tails, Gathered *g,
       if (!entry_has_lines (run, s))
         continue;
       nlines += (size_t) s->nparents + s->nchildren;
-      __builtin_prefetch (cg_parents (cg, s));
-      __builtin_prefetch (cg_children (cg, s));
+      gp_prefetch (cg_parents (cg, s));
+      gp_prefetch (cg_children (cg, s));
     }
   g->first[n] = nlines;
   gp_grow (&g->line, &g->cap, nlines, sizeof *g->line);
@@ -725,9 +725,9 @@ gather_lines (const Run *run, const NameTails *tails, Gathered *g,
       if (g->first[e] == g->first[e + 1])
         continue;
       for (uint32_t i = 0; i < s->nparents; i++)
-        __builtin_prefetch (cg_parent (cg, s, i));
+        gp_prefetch (cg_parent (cg, s, i));
       for (uint32_t i = 0; i < s->nchildren; i++)
-        __builtin_prefetch (cg_child (cg, s, i));
+        gp_prefetch (cg_child (cg, s, i));
     }
   /* Their values; the names and call totals of their other ends, which
      are symbols of the table (the pseudo-symbol included), never cycle
@@ -752,7 +752,7 @@ gather_lines (const Run *run, const NameTails *tails, Gathered *g,
               g->line[k] = (ArcLine) { a->time, a->child_time,
                                        a->time + a->child_time, a->count,
                                        a, other, a->kind };
-              __builtin_prefetch (&tails->tail[at]);
+              gp_prefetch (&tails->tail[at]);
             }
         }
     }
@@ -940,7 +940,7 @@ print_index_rows (void *ctx, void *state, size_t begin, size_t end)
           sym_prefetch (ix->name[j]);
       if (i + SYM_LOAD_AHEAD / 2 < end)
         for (size_t j = i + SYM_LOAD_AHEAD / 2; j < ix->nnames; j += ix->rows)
-          __builtin_prefetch (ix->name[j]->name);
+          gp_prefetch (ix->name[j]->name);
 
       for (size_t j = i; j < ix->total; j += ix->rows)
         {

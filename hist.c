@@ -405,7 +405,7 @@ print_rows (void *ctx, void *state, size_t begin, size_t end)
       if (i + SYM_LOAD_AHEAD < end)
         sym_prefetch (sym[i + SYM_LOAD_AHEAD]);
       if (i + SYM_LOAD_AHEAD / 2 < end)
-        __builtin_prefetch (sym[i + SYM_LOAD_AHEAD / 2]->name);
+        gp_prefetch (sym[i + SYM_LOAD_AHEAD / 2]->name);
       print_row (rows->run, sym[i], rows->scale, rows->accum[i]);
     }
 }

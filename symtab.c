@@ -186,7 +186,7 @@ listed_to_syms (ListedKey **v, size_t n)
   for (size_t i = 0; i < n; i++)
     {
       if (i + SYM_LOAD_AHEAD < n)
-        __builtin_prefetch (v[i + SYM_LOAD_AHEAD]);
+        gp_prefetch (v[i + SYM_LOAD_AHEAD]);
       out[i] = v[i]->sym;
     }
   return out;

@@ -186,7 +186,7 @@ symtab_prefetch (const SymTab *tab, vma_t addr)
       vma_t k = (addr - tab->ranges[0].addr) >> tab->shift;
 
       if (k < tab->nbuckets)
-        __builtin_prefetch (&tab->bucket[k]);
+        gp_prefetch (&tab->bucket[k]);
     }
 }
 
@@ -200,8 +200,8 @@ GP_PREFETCHER
 sym_prefetch (const Sym *s)
 {
   for (size_t at = 0; at < sizeof *s; at += 64)
-    __builtin_prefetch ((const char *) s + at);
-  __builtin_prefetch ((const char *) (s + 1) - 1);
+    gp_prefetch ((const char *) s + at);
+  gp_prefetch ((const char *) (s + 1) - 1);
 }
 
 /* Copy the names into one block of the table's own (name_store), for

@@ -151,16 +151,16 @@ write_calls (const Model *m, Names *nm, const ExNode *n)
       const ExNode *callee = &m->node[a->to];
 
       if (j + ARC_AHEAD < n->nout)
-        __builtin_prefetch (&m->arc[out[j + ARC_AHEAD]]);
+        gp_prefetch (&m->arc[out[j + ARC_AHEAD]]);
       if (j + NODE_AHEAD < n->nout)
-        __builtin_prefetch (&m->node[m->arc[out[j + NODE_AHEAD]].to]);
+        gp_prefetch (&m->node[m->arc[out[j + NODE_AHEAD]].to]);
       if (j + SYM_AHEAD < n->nout)
         {
           const ExArc *ahead = &m->arc[out[j + SYM_AHEAD]];
 
-          __builtin_prefetch (m->node[ahead->to].sym);
-          __builtin_prefetch (ahead->site);
-          __builtin_prefetch (&nm->fn_id[ahead->to]);
+          gp_prefetch (m->node[ahead->to].sym);
+          gp_prefetch (ahead->site);
+          gp_prefetch (&nm->fn_id[ahead->to]);
         }
       if (callee->sym->file != n->sym->file)
         write_file (nm, "cfl", callee->sym->file);

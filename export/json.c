@@ -199,9 +199,9 @@ GP_PREFETCHER
 prefetch_entry (const CallGraph *cg, const Sym *s)
 {
   for (uint32_t k = 0; k < s->nparents && k < ARC_AHEAD; k++)
-    __builtin_prefetch (cg_parent (cg, s, k));
+    gp_prefetch (cg_parent (cg, s, k));
   for (uint32_t k = 0; k < s->nchildren && k < ARC_AHEAD; k++)
-    __builtin_prefetch (cg_child (cg, s, k));
+    gp_prefetch (cg_child (cg, s, k));
 }
 
 /* S's K-th caller or callee arc.  */
@@ -220,7 +220,7 @@ prefetch_lines (const CallGraph *cg, const Sym *s, uint32_t k, bool callees)
   const Sym *other;
 
   if (k + ARC_AHEAD < n)
-    __builtin_prefetch (side_arc (cg, s, k + ARC_AHEAD, callees));
+    gp_prefetch (side_arc (cg, s, k + ARC_AHEAD, callees));
   if (k + OTHER_AHEAD < n)
     {
       a = side_arc (cg, s, k + OTHER_AHEAD, callees);
@@ -230,10 +230,10 @@ prefetch_lines (const CallGraph *cg, const Sym *s, uint32_t k, bool callees)
     {
       a = side_arc (cg, s, k + NAME_AHEAD, callees);
       other = callees ? a->child : a->parent;
-      __builtin_prefetch (other->name);
+      gp_prefetch (other->name);
       /* A callee line's total is its cycle's calls.  */
       if (callees)
-        __builtin_prefetch (&other->cyc_head->ncalls);
+        gp_prefetch (&other->cyc_head->ncalls);
     }
 }
 

@@ -31,6 +31,8 @@ enum
   MMAP_FROM = 32 << 20      /* blocks this big are mapped apart */
 };
 
+#if defined __GLIBC__ && !defined GP_NO_TACTICS
+
 /* The whole pages of SIZE (a power of two) in [P, P + N): their start,
    and in *LEN their length (0 if none).  */
 static char *
@@ -71,7 +73,6 @@ memory_unlimited (void)
          && data.rlim_cur == RLIM_INFINITY;
 }
 
-#ifdef __GLIBC__
 /* Whether malloc has not taken any memory from the heap yet (moving the
    break would then leave it a gap it does not expect).  */
 static bool
@@ -83,12 +84,10 @@ heap_unused (void)
   return false;
 #endif
 }
-#endif
 
 void
 gp_memory_init (void)
 {
-#ifdef __GLIBC__
   uintptr_t start, gap;
   long page = sysconf (_SC_PAGESIZE);
   void *volatile first;
@@ -113,5 +112,13 @@ gp_memory_init (void)
   first = malloc (1);
   advise_huge ((void *) start, (uintptr_t) sbrk (0) - start);
   free (first);
-#endif
 }
+
+#else
+
+void
+gp_memory_init (void)
+{
+}
+
+#endif

@@ -18,6 +18,7 @@ include testsuite/doc/local.mk
 include testsuite/fuzz/local.mk
 include testsuite/damaged/local.mk
 include testsuite/robust/local.mk
+include testsuite/reference/local.mk
 
 # What the tests leave under testsuite/work/ (the export tests' npm
 # packages among it) survives make clean and goes with make distclean.

@@ -12,7 +12,3 @@ EXTRA_DIST += \
 	testsuite/diff/run-diff.py \
 	testsuite/diff/progs
 
-# The call graph printed on several threads (out_print_items): the same
-# bytes on 1, 2 and 4, on synthetic profiles of several batches.
-TESTS += testsuite/diff/threads.sh
-EXTRA_DIST += testsuite/diff/threads.sh bench/mkcase.py
