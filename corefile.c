@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include "dwarf_src.h"
+#include "dwarf/dwarf_src.h"
 #include "i18n.h"
 #include "msort.h"
 #include "util.h"

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "corefile.h"
-#include "dwarf_src.h"
+#include "dwarf/dwarf_src.h"
 #include "options.h"
 #include "symtab.h"
 

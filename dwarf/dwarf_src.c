@@ -19,7 +19,7 @@
      function entry the symbol names the answer.  */
 
 #include "config.h"
-#include "dwarf_src.h"
+#include "dwarf/dwarf_src.h"
 
 #include <dwarf.h>
 #include <stdio.h>
