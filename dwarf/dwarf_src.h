@@ -1,5 +1,6 @@
 /* dwarf_src.h - the source position of addresses, read from the DWARF
-   by us and answered as BFD's bfd_find_nearest_line answers.
+   (through elfutils' libdw) and answered as BFD's bfd_find_nearest_line
+   answers.
 
    GNU gprof asks BFD for the file, line and function of every function
    and, with -l, of every byte of .text.  BFD spends about 7 us on the
@@ -58,10 +59,10 @@ void dws_close (Dws *dws);
 bool dws_find (Dws *dws, vma_t addr, const char **file, const char **func,
                int *line, bool *once);
 
-/* Whether BFD's answer at ADDR is not certain: two function entries of
-   the same length hold it, and BFD takes the one whose record lies
-   higher in its memory (dws_find takes the later in the DWARF, which is
-   where BFD allocates them as long as its heap grows upwards).  For the
+/* Whether BFD's answer at ADDR is not certain: two function entries of the same
+   length hold it, and BFD takes the one whose record lies higher in its
+   memory (dws_find takes the later in the DWARF, which is where BFD
+   allocates them as long as its heap grows upwards).  For the
    tests.  */
 bool dws_ambiguous (Dws *d, vma_t addr);
 
