@@ -596,6 +596,21 @@ src_prepare (Core *core)
   free (cand);
 }
 
+#ifdef GPROF_TESTING
+bool core_src_bfd_only;
+#endif
+
+/* Whether our reading of the DWARF answers for CORE.  */
+static bool
+own_answers (const Core *core)
+{
+#ifdef GPROF_TESTING
+  if (core_src_bfd_only)
+    return false;
+#endif
+  return core->dws && dws_exact (core->dws);
+}
+
 bool
 core_src_info (Core *core, vma_t addr, const char **file, const char **func,
                int *line, bool *name_once)
@@ -609,7 +624,7 @@ core_src_info (Core *core, vma_t addr, const char **file, const char **func,
   if (!core->may_have_lines)
     return false;
   src_prepare (core);
-  if (core->dws && dws_exact (core->dws) && !core->bfd_src_only)
+  if (own_answers (core))
     {
       bool ok = dws_find (core->dws, addr, file, func, line, &once);
 

@@ -48,8 +48,13 @@ typedef struct Core
   char *symfile_names;          /* -S: the names of its symbols */
   Dws *dws;                     /* our answers for core_src_info, or NULL */
   bool src_prepared;            /* dws has been tried */
-  bool bfd_src_only;            /* tests: always ask BFD */
 } Core;
+
+#ifdef GPROF_TESTING
+/* For testsuite/lines only (built with GPROF_TESTING): core_src_info
+   asks BFD even where our reading of the DWARF answers.  */
+extern bool core_src_bfd_only;
+#endif
 
 /* Open IMAGE and read its symbols, and MAP_FILE (-R) if not NULL; exits
    with GNU's messages on error.  */

@@ -1394,6 +1394,7 @@ func_at (Dws *d, vma_t addr)
   return p && p->func != NO_FUNC ? &d->funcs[p->func] : NULL;
 }
 
+#ifdef GPROF_TESTING
 bool
 dws_any_tie (const Dws *d)
 {
@@ -1410,6 +1411,7 @@ dws_ambiguous (Dws *d, vma_t addr)
 
   return p && p->tie;
 }
+#endif
 
 /* The symbol BFD names ADDR after, or NULL: the last at or before it,
    measured from the section's start.  */

@@ -59,17 +59,19 @@ void dws_close (Dws *dws);
 bool dws_find (Dws *dws, vma_t addr, const char **file, const char **func,
                int *line, bool *once);
 
-/* Whether BFD's answer at ADDR is not certain: two function entries of the same
+#ifdef GPROF_TESTING
+/* For testsuite/lines only (built with GPROF_TESTING).  Whether BFD's
+   answer at ADDR is not certain: two function entries of the same
    length hold it, and BFD takes the one whose record lies higher in its
    memory (dws_find takes the later in the DWARF, which is where BFD
-   allocates them as long as its heap grows upwards).  For the
-   tests.  */
+   allocates them as long as its heap grows upwards).  */
 bool dws_ambiguous (Dws *d, vma_t addr);
 
 /* Whether two function entries of one length hold some address, even
    where dws_exact is false (then over all entries): BFD's answers
-   there depend on its heap.  For the tests.  */
+   there depend on its heap.  */
 bool dws_any_tie (const Dws *d);
+#endif
 
 /* Append to *V (N of CAP used) the addresses where the answer may
    change apart from the symbols: where rows start, units start and
