@@ -295,8 +295,9 @@ new_sequence (Dws *d, vma_t low, uint32_t unit, const LineFiles *lf,
   return d->nseqs++;
 }
 
-/* Add a row to sequence Q: a new one, or in place of the last if both
-   are rows (not ends) at one address, as the last of them counts.  */
+/* Add a row to sequence Q: a new one (D->rows has room for it), or in
+   place of the last if both are rows (not ends) at one address, as the
+   last of them counts.  */
 static void
 push_row (Dws *d, Sequence *q, vma_t addr, uint32_t file, uint32_t line,
           bool end)
@@ -305,7 +306,6 @@ push_row (Dws *d, Sequence *q, vma_t addr, uint32_t file, uint32_t line,
 
   if (!(r && !end && r->addr == addr))
     {
-      gp_grow (&d->rows, &d->rows_cap, d->nrows + 1, sizeof *d->rows);
       r = &d->rows[d->nrows++];
       q->n++;
     }
@@ -1277,13 +1277,14 @@ dws_open (const char *filename, vma_t floor)
     d->exact = d->bounded = false;
   gp_task_start (&lines.task, line_job_run, &lines);
   read = read_units (d, &units, &nunits);
+  /* While the lines are read: the units sorted and the function pieces
+     built, also when not exact (dws_boundaries and the tests'
+     dws_any_tie use them).  */
+  disjoint = read && units_disjoint (d);
+  pieces = read && build_pieces (d);
   gp_task_wait (&lines.task);
   if (!read || !lines.ok || lines.nunits != nunits)
     goto fail;
-  /* The units sorted and the function pieces built also when not
-     exact: dws_boundaries (and the tests' dws_any_tie) use them.  */
-  disjoint = units_disjoint (d);
-  pieces = build_pieces (d);
   d->exact = d->exact && d->lines_exact && disjoint && pieces
              && settle_sequences (d) && rangeless_units_empty (d, units)
              && order_rows (d);
