@@ -328,11 +328,13 @@ get_line (Dwarf_Lines *lines, size_t i, Line *out)
   Dwarf_Files *files;
   unsigned op_index;
 
+  /* A file the table does not list is no error (file_of says so).  */
+  if (!l || dwarf_line_file (l, &files, &out->file) != 0)
+    out->file = SIZE_MAX;
   /* Several operations per instruction (VLIW) are not read here.  */
   return l && dwarf_lineaddr (l, &out->addr) == 0
          && dwarf_lineendsequence (l, &out->end) == 0
          && dwarf_lineno (l, &out->number) == 0
-         && dwarf_line_file (l, &files, &out->file) == 0
          && dwarf_lineop_index (l, &op_index) == 0 && op_index == 0;
 }
 
