@@ -245,12 +245,13 @@ add_files (Dws *d, Dwarf_Die *cu, Dwarf_Files *files, size_t n,
   const char *comp_dir = dwarf_formstring (dwarf_attr (cu, DW_AT_comp_dir,
                                                        &attr));
   const char *const *dirs;
+  const char *first = n ? dwarf_filesrc (files, 0, NULL, NULL) : NULL;
   size_t ndirs;
 
-  if (n == 0 || dwarf_getsrcdirs (files, &dirs, &ndirs) != 0)
+  if (!first || dwarf_getsrcdirs (files, &dirs, &ndirs) != 0)
     return false;
   *lf = (LineFiles) { .base = (uint32_t) d->nfiles, .n = n };
-  lf->v5 = strcmp (dwarf_filesrc (files, 0, NULL, NULL), "???") != 0;
+  lf->v5 = strcmp (first, "???") != 0;
   if (!lf->v5 && comp_dir && *comp_dir && !is_absolute (comp_dir))
     d->lines_exact = false;
   for (size_t i = 0; i < ndirs && lf->v5 && comp_dir; i++)
@@ -345,7 +346,7 @@ get_line (Dwarf_Lines *lines, size_t i, Line *out)
    but for rows at a sequence's very end (which BFD never answers
    with; compilers write them): they come after its end, as if they
    started the next sequence.  Such a sequence is marked, and settled
-   once the units are known (settle_sequence).  An end with no sequence
+   once the units are known (settle_start).  An end with no sequence
    open is the table's last row at the end of the one before (harmless)
    or two sequences that overlap: not modelled, where asked (above the
    floor).  */
