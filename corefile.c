@@ -12,7 +12,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "dwarf_src.h"
+#include "dwarf/dwarf_src.h"
+#include "pipeline/par.h"
 #include "i18n.h"
 #include "support/msort.h"
 #include "support/error.h"
@@ -268,13 +269,14 @@ map_lookup (const Core *core, const char *name)
 }
 
 Core *
-core_open (const char *image, const char *map_file)
+core_open (const char *image, const char *map_file, const Par *par)
 {
   Core *core = gp_calloc (1, sizeof *core);
   long size, n, nsynth;
   int bits;
 
   core->filename = image;
+  core->par = par;
   bfd_init ();
   core->abfd = bfd_openr (image, NULL);
   if (!core->abfd)
@@ -483,7 +485,7 @@ src_prepare (Core *core)
   core->src_prepared = true;
   if (!own_lines_possible (core))
     return;
-  core->dws = dws_open (core->filename, code_floor (core));
+  core->dws = dws_open (core->filename, code_floor (core), core->par);
   if (!core->dws || !dws_exact (core->dws))
     return;
   cand = gp_reallocarray (NULL, (size_t) (core->nsyms ? core->nsyms : 1),
@@ -505,6 +507,21 @@ src_prepare (Core *core)
   free (cand);
 }
 
+#ifdef GPROF_TESTING
+bool core_src_bfd_only;
+#endif
+
+/* Whether our reading of the DWARF answers for CORE.  */
+static bool
+own_answers (const Core *core)
+{
+#ifdef GPROF_TESTING
+  if (core_src_bfd_only)
+    return false;
+#endif
+  return core->dws && dws_exact (core->dws);
+}
+
 bool
 core_src_info (Core *core, vma_t addr, const char **file, const char **func,
                int *line, bool *name_once)
@@ -518,7 +535,7 @@ core_src_info (Core *core, vma_t addr, const char **file, const char **func,
   if (!core->may_have_lines)
     return false;
   src_prepare (core);
-  if (core->dws && dws_exact (core->dws) && !core->bfd_src_only)
+  if (own_answers (core))
     {
       bool ok = dws_find (core->dws, addr, file, func, line, &once);
 

@@ -47,13 +47,21 @@ typedef struct Core
   unsigned char *text_space;    /* .text contents, for -c */
   char *symfile_names;          /* -S: the names of its symbols */
   Dws *dws;                     /* our answers for core_src_info, or NULL */
+  const struct Par *par;        /* for the DWARF's independent halves */
   bool src_prepared;            /* dws has been tried */
-  bool bfd_src_only;            /* tests: always ask BFD */
 } Core;
 
+#ifdef GPROF_TESTING
+/* For testsuite/lines only (built with GPROF_TESTING): core_src_info
+   asks BFD even where our reading of the DWARF answers.  */
+extern bool core_src_bfd_only;
+#endif
+
 /* Open IMAGE and read its symbols, and MAP_FILE (-R) if not NULL; exits
-   with GNU's messages on error.  */
-Core *core_open (const char *image, const char *map_file);
+   with GNU's messages on error.  PAR runs the reading's independent
+   pieces of work.  */
+Core *core_open (const char *image, const char *map_file,
+                 const struct Par *par);
 void core_close (Core *core);
 
 /* Build the symbol table: one Sym per function (GNU's symbol classes),

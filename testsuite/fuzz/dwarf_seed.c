@@ -1,7 +1,7 @@
 /* dwarf_seed.c - compiled by fixtures.sh with DWARF 4 and 5 (gcc) and 5
    (clang) into programs small enough for libFuzzer's inputs (under
-   8 KB): seeds of fuzz_core that reach our own reading of the DWARF
-   (dwarf_info.c, dwarf_src.c), and executables of fuzz_gmon and
+   8 KB): seeds of fuzz_core that reach our reading of the DWARF
+   (dwarf/dwarf_src.c, through libdw), and executables of fuzz_gmon and
    fuzz_options whose DWARF names a source file -A finds (this one,
    copied into the fixtures).  An inlined call gives an
    inlined-subroutine entry.  */

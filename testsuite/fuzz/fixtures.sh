@@ -5,10 +5,11 @@
 #   testsuite/fuzz/fixtures.sh DIR
 #
 # Run from the top of the build, after `make testsuite/fixtures/mkfixture`.
-# DIR gets the fixture generator's executables and profiles, and three
+# DIR gets the fixture generator's executables and profiles, and four
 # programs small enough to be inputs (under 8 KB) with line information:
-# dwarf_seed.c built by gcc with DWARF 4 (dwarf4.elf) and 5 (dwarf5.elf)
-# and by clang with DWARF 5 (clang5.elf, with its index forms), each with
+# dwarf_seed.c built by gcc with DWARF 4 (dwarf4.elf) and 5 (dwarf5.elf,
+# and sections.elf with -ffunction-sections) and by clang with DWARF 5
+# (clang5.elf, with its index forms), each with
 # a profile of its own (NAME.gmon: histogram, arcs and basic-block counts
 # at its own addresses); and dynamic.elf, built by gcc as a dynamic
 # executable that names libgmon.so as needed (in .dynstr, which the
@@ -92,6 +93,9 @@ build () {
 build gcc 4 dwarf4
 build gcc 5 dwarf5
 build clang 5 clang5
+# Each function in a section of its own: line-table sequences that meet,
+# which libdw's sorted rows make us tell apart (dwarf_src.c add_rows).
+build gcc 5 sections -static -ffunction-sections
 # A libgmon.so of nothing, only to be named.
 stub=$dir/stub.$$
 mkdir -p "$stub" && : >"$stub/empty.c" &&

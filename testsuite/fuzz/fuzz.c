@@ -11,6 +11,7 @@ int gprof_main (int argc, char **argv);
 
 #include <ctype.h>
 #include <dirent.h>
+#include <elfutils/libdw.h>
 #include <fcntl.h>
 #include <gelf.h>
 #include <getopt.h>
@@ -22,6 +23,7 @@ int gprof_main (int argc, char **argv);
 #include <sys/mman.h>
 #include <unistd.h>
 #include "fuzz.h"
+#include "pipeline/par.h"
 #include "pipeline/pipeline.h"
 #include "support/outfile.h"
 
@@ -199,11 +201,14 @@ __wrap_strndup (const char *s, size_t n)
   return p;
 }
 
-/* Streams, BFDs and libelf handles opened during a run.  */
+/* Streams, BFDs, libelf and libdw handles opened during a run.  libdw
+   and libelf allocate inside their shared libraries, where the
+   allocation wrappers do not reach: only their own end frees it.  */
 enum { MAX_OPEN = 64 };
 static FILE *files[MAX_OPEN];
 static bfd *bfds[MAX_OPEN];
 static Elf *elfs[MAX_OPEN];
+static Dwarf *dwarfs[MAX_OPEN];
 
 FILE *__real_fopen (const char *name, const char *mode);
 FILE *__real_fdopen (int fd, const char *mode);
@@ -219,6 +224,10 @@ Elf *__real_elf_begin (int fd, Elf_Cmd cmd, Elf *ref);
 int __real_elf_end (Elf *elf);
 Elf *__wrap_elf_begin (int fd, Elf_Cmd cmd, Elf *ref);
 int __wrap_elf_end (Elf *elf);
+Dwarf *__real_dwarf_begin_elf (Elf *elf, Dwarf_Cmd cmd, Elf_Scn *scngrp);
+int __real_dwarf_end (Dwarf *dwarf);
+Dwarf *__wrap_dwarf_begin_elf (Elf *elf, Dwarf_Cmd cmd, Elf_Scn *scngrp);
+int __wrap_dwarf_end (Dwarf *dwarf);
 
 static void
 remember (void **set, void *p)
@@ -298,6 +307,22 @@ __wrap_elf_end (Elf *elf)
   return __real_elf_end (elf);
 }
 
+Dwarf *
+__wrap_dwarf_begin_elf (Elf *elf, Dwarf_Cmd cmd, Elf_Scn *scngrp)
+{
+  Dwarf *dwarf = __real_dwarf_begin_elf (elf, cmd, scngrp);
+
+  remember ((void **) dwarfs, dwarf);
+  return dwarf;
+}
+
+int
+__wrap_dwarf_end (Dwarf *dwarf)
+{
+  forget ((void **) dwarfs, dwarf);
+  return __real_dwarf_end (dwarf);
+}
+
 /* libbfd's DWARF reader keeps a few blocks of its line tables past
    bfd_close (when BFD answers for DWARF our own reader does not model):
    not ours to fix.  */
@@ -325,6 +350,10 @@ static void
 release_run (void)
 {
   tracking = false;
+  /* A Dwarf reads its Elf's data: ended first.  */
+  for (int i = 0; i < MAX_OPEN; i++)
+    if (dwarfs[i])
+      __wrap_dwarf_end (dwarfs[i]);
   for (int i = 0; i < MAX_OPEN; i++)
     {
       if (elfs[i])
@@ -574,7 +603,8 @@ fuzz_gprof (int argc, char **argv, Core *core, const char *profile,
       if (run.opt.export_format && !export_check_format (run.opt.export_format))
         exit (1);
       run.core = core ? core : core_open (run.opt.image,
-                                          run.opt.function_mapping_file);
+                                          run.opt.function_mapping_file,
+                                          &par_serial);
       if (core)
         read_kept_symbols (&run);
       else
@@ -650,7 +680,7 @@ fuzz_image (const char *name)
     abort ();
   snprintf (images[i].name, sizeof images[i].name, "%s", name);
   /* Outside a run: an error here is the fixtures', and ends the process.  */
-  images[i].core = core_open (fuzz_fixture (name), NULL);
+  images[i].core = core_open (fuzz_fixture (name), NULL, &par_serial);
   core_read_text_space (images[i].core);
   return images[i].core;
 }

@@ -28,7 +28,8 @@ FUZZ_COMPILE = $(FUZZ_CC) $(DEFS) $(DEFAULT_INCLUDES) $(AM_CPPFLAGS) \
 FUZZ_WRAP = -Wl,--wrap=exit,--wrap=malloc,--wrap=calloc \
 	-Wl,--wrap=realloc,--wrap=free,--wrap=strdup,--wrap=strndup \
 	-Wl,--wrap=fopen,--wrap=fdopen,--wrap=fclose \
-	-Wl,--wrap=bfd_openr,--wrap=bfd_close,--wrap=elf_begin,--wrap=elf_end
+	-Wl,--wrap=bfd_openr,--wrap=bfd_close,--wrap=elf_begin,--wrap=elf_end \
+	-Wl,--wrap=dwarf_begin_elf,--wrap=dwarf_end
 FUZZ_LINKWITH = $(IBERTY_LIBS) $(BFD_LIBS) $(ELF_LIBS) \
 	$(LIBINTL) -lm
 

@@ -1,9 +1,10 @@
 /* check_probes.c - -l's line symbols must be GNU gprof's, which asks
    BFD about every byte of .text.  For each executable named on the
-   command line: our own reading of the DWARF (dwarf_src.h) must answer
-   as BFD does at every byte, and the line symbols built asking BFD or
-   our reading only where the answer may change must be those of the
-   walk over every byte.  */
+   command line: our own reading of the DWARF (dwarf/dwarf_src.h) must
+   answer as BFD does at every byte, and the line symbols built asking
+   BFD or our reading only where the answer may change must be those of
+   the walk over every byte.  Built with GPROF_TESTING, for the hooks of
+   corefile.c and dwarf/dwarf_src.c that only the tests use.  */
 
 #include "config.h"
 
@@ -11,7 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "corefile.h"
-#include "dwarf_src.h"
+#include "pipeline/par.h"
+#include "dwarf/dwarf_src.h"
 #include "options.h"
 #include "symtab.h"
 
@@ -74,16 +76,17 @@ check_symbols (const char *image, bool with_bfd)
   Options opt;
   SymTab fast = { 0 }, slow = { 0 };
   SourceFiles ffast = { 0 }, fslow = { 0 };
-  Core *every = core_open (image, NULL), *probing = core_open (image, NULL);
+  Core *every = core_open (image, NULL, &par_serial), *probing = core_open (image, NULL, &par_serial);
   const char *how = with_bfd ? "BFD" : "own";
   size_t i;
   int failed = 0;
 
   memset (&opt, 0, sizeof opt);
   opt.line_granularity = true;
-  every->bfd_src_only = probing->bfd_src_only = with_bfd;
+  core_src_bfd_only = with_bfd;
   core_create_line_syms (every, &opt, &slow, &fslow, true);
   core_create_line_syms (probing, &opt, &fast, &ffast, false);
+  core_src_bfd_only = false;
   for (i = 0; i < fast.len && i < slow.len; i++)
     if (!same_sym (&fast.base[i], &slow.base[i]))
       break;
@@ -106,6 +109,20 @@ check_symbols (const char *image, bool with_bfd)
   return failed;
 }
 
+/* core_src_info's answer from BFD, whatever our own reading could
+   answer.  */
+static bool
+bfd_src_info (Core *core, vma_t addr, const char **file, const char **func,
+              int *line)
+{
+  bool ok;
+
+  core_src_bfd_only = true;
+  ok = core_src_info (core, addr, file, func, line, NULL);
+  core_src_bfd_only = false;
+  return ok;
+}
+
 static bool
 same_answer (bool ok1, const char *file1, const char *func1, int line1,
              bool ok2, const char *file2, const char *func2, int line2)
@@ -122,7 +139,7 @@ compare_at (Core *gnu, Core *ours, vma_t addr, const char *image)
 {
   const char *f1 = NULL, *fn1 = NULL, *f2 = NULL, *fn2 = NULL;
   int l1 = 0, l2 = 0;
-  bool ok1 = core_src_info (gnu, addr, &f1, &fn1, &l1, NULL);
+  bool ok1 = bfd_src_info (gnu, addr, &f1, &fn1, &l1);
   bool ok2 = core_src_info (ours, addr, &f2, &fn2, &l2, NULL);
 
   if (same_answer (ok1, f1, fn1, l1, ok2, f2, fn2, l2)
@@ -144,12 +161,11 @@ enum { DECLINED_UNCERTAIN = -2, DECLINED = -1, CERTAIN = 0, UNCERTAIN = 1,
 static int
 check_answers (const char *image)
 {
-  Core *gnu = core_open (image, NULL), *ours = core_open (image, NULL);
+  Core *gnu = core_open (image, NULL, &par_serial), *ours = core_open (image, NULL, &par_serial);
   const char *file, *func;
   int line, result = CERTAIN;
   size_t ambiguous = 0;
 
-  gnu->bfd_src_only = true;
   /* The first question prepares our own reading; the check starts
      afresh.  */
   core_src_info (ours, ours->text_vma, &file, &func, &line, NULL);
@@ -164,7 +180,7 @@ check_answers (const char *image)
       return ties ? DECLINED_UNCERTAIN : DECLINED;
     }
   core_close (ours);
-  ours = core_open (image, NULL);
+  ours = core_open (image, NULL, &par_serial);
   for (long i = 0; i < gnu->nsyms && result != DIFFERENT; i++)
     if (gnu->syms[i]->section
         && (bfd_section_flags (gnu->syms[i]->section) & SEC_CODE)

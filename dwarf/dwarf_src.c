@@ -6,7 +6,7 @@
      address, rows at one address counting as the last of them; none
      past a sequence's end.  Line 0 is no answer.
    - The file: the row's file entry, put after its directory and the
-     unit's compilation directory unless absolute (concat_name).
+     unit's compilation directory unless absolute (bfd_file_name).
    - The function: of the entries (subprograms, inlined subroutines,
      entry points) whose range holds the address, the one with the
      shortest such range, the later in the unit on a tie.  Its name is
@@ -16,20 +16,25 @@
      the ELF symbols: the symbol the address falls in names this answer;
      if it starts where the function starts it names the function from
      then on, else later answers give the DWARF name.  Without a
-     function entry the symbol names the answer.  */
+     function entry the symbol names the answer.
+
+   elfutils' libdw reads the DWARF: the units and their entries, the
+   ranges, and the line programs, whose rows it gives sorted by address.
+   What libdw reads otherwise than BFD, or hides from us, is not
+   modelled (dws_exact false) or not read (dws_open fails).  */
 
 #include "config.h"
-#include "dwarf_src.h"
+#include "dwarf/dwarf_src.h"
 
 #include <dwarf.h>
+#include <elfutils/libdw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "dwarf_bytes.h"
-#include "dwarf_info.h"
+#include <sys/stat.h>
 #include "support/msort.h"
 #include "support/alloc.h"
-#include "pipeline/tasks.h"
+#include "pipeline/par.h"
 
 enum { NO_FILE = UINT32_MAX, NO_FUNC = UINT32_MAX };
 
@@ -45,6 +50,10 @@ typedef struct Sequence
   vma_t low, high;
   size_t first, n;   /* its rows in the decoding order's array */
   uint32_t unit;
+  uint32_t file_base;  /* Dws.files index of its table's file 0 */
+  bool v5;             /* its table is DWARF 5's */
+  bool after_end;      /* it starts where another of its unit ends... */
+  bool mixed;          /* ...with rows there that disagree */
 } Sequence;
 
 typedef struct Func
@@ -88,8 +97,8 @@ typedef struct Sorted
 struct Dws
 {
   FILE *file;
-  Elf *elf;                /* the names point into its sections */
-  DwiSections sec;
+  Elf *elf;
+  Dwarf *dw;               /* the function names point into its data */
   bool broken;             /* the DWARF could not be read through */
   bool exact;              /* every feature met is modelled... */
   bool lines_exact;        /* ...and in the line programs */
@@ -195,402 +204,258 @@ is_absolute (const char *name)
   return name[0] == '/';
 }
 
-/* A file entry's full name: absolute names as they are, else after the
-   directory, which itself goes after the unit's compilation directory
-   unless absolute.  */
+/* BFD's full name of a file libdw names FULL.  Both put a relative file
+   name after its directory; BFD also puts a relative directory after
+   the unit's compilation directory COMP_DIR.  */
 static char *
-concat_name (const char *comp_dir, const char *dir, const char *name)
+bfd_file_name (const char *comp_dir, const char *full)
 {
-  const char *first = dir, *second = NULL;
   char *out;
 
-  if (is_absolute (name))
-    return gp_strdup (name);
-  if (!dir || !is_absolute (dir))
-    {
-      second = dir;
-      first = comp_dir;
-    }
-  if (!first)
-    {
-      first = second;
-      second = NULL;
-    }
-  if (!first)
-    return gp_strdup (name);
-  out = gp_malloc (strlen (first) + (second ? strlen (second) + 1 : 0)
-                   + strlen (name) + 2);
-  strcpy (out, first);
-  if (second)
-    {
-      strcat (out, "/");
-      strcat (out, second);
-    }
+  if (is_absolute (full) || !comp_dir)
+    return gp_strdup (full);
+  out = gp_malloc (strlen (comp_dir) + strlen (full) + 2);
+  strcpy (out, comp_dir);
   strcat (out, "/");
-  strcat (out, name);
+  strcat (out, full);
   return out;
 }
 
-typedef struct LineTable
+/* How libdw numbers the files of a unit's line table.  */
+typedef struct LineFiles
 {
-  unsigned version, min_insn, max_ops, line_range, opcode_base;
-  int line_base;
-  bool default_is_stmt;
-  const unsigned char *std_lengths;
-  const char **dirs;
-  size_t ndirs, dirs_cap;
-  uint32_t file_base, nfile;   /* the table's names in Dws.files */
-  uint32_t unit;               /* the unit it belongs to */
-} LineTable;
+  uint32_t base;           /* Dws.files index of libdw's file 0 */
+  size_t n;
+  bool v5;                 /* DWARF 5: files counted from 0 */
+} LineFiles;
 
-/* A DWARF 5 entry's field in form FORM; a string if STR, else a number.  */
+/* The files of unit CU's line table, named as BFD names them, into
+   D->files.  libdw counts the files of DWARF 2 to 4 from 1 (its file 0
+   stands for none) and puts a name after its directory 0, the
+   compilation directory, which BFD does not repeat: a relative
+   compilation directory is not modelled there.  Nor is an empty
+   directory name in DWARF 5: libdw makes /NAME of it, BFD DIR//NAME.
+   False once the names grow past what the file could honestly need
+   (entries naming one long string over and over would otherwise take
+   memory quadratic in the input).  */
 static bool
-read_form (Cursor *c, const DwiSections *s, unsigned offset_size, uint64_t form,
-           const char **str, uint64_t *num)
+add_files (Dws *d, Dwarf_Die *cu, Dwarf_Files *files, size_t n,
+           LineFiles *lf)
 {
-  *str = NULL;
-  *num = 0;
-  switch (form)
+  Dwarf_Attribute attr;
+  const char *comp_dir = dwarf_formstring (dwarf_attr (cu, DW_AT_comp_dir,
+                                                       &attr));
+  const char *const *dirs;
+  const char *first = n ? dwarf_filesrc (files, 0, NULL, NULL) : NULL;
+  size_t ndirs;
+
+  if (!first || dwarf_getsrcdirs (files, &dirs, &ndirs) != 0)
+    return false;
+  *lf = (LineFiles) { .base = (uint32_t) d->nfiles, .n = n };
+  lf->v5 = strcmp (first, "???") != 0;
+  if (!lf->v5 && comp_dir && *comp_dir && !is_absolute (comp_dir))
+    d->lines_exact = false;
+  for (size_t i = 0; i < ndirs && lf->v5 && comp_dir; i++)
+    if (dirs[i] && !*dirs[i])
+      d->lines_exact = false;
+  gp_grow (&d->files, &d->files_cap, d->nfiles + n, sizeof *d->files);
+  for (size_t i = 0; i < n; i++)
     {
-    case DW_FORM_string:
-      *str = cstring (c);
-      return c->ok;
-    case DW_FORM_line_strp:
-      *str = dwi_string_at (&s->line_str, get (c, offset_size));
-      return c->ok && *str;
-    case DW_FORM_strp:
-      *str = dwi_string_at (&s->str, get (c, offset_size));
-      return c->ok && *str;
-    case DW_FORM_udata:
-      *num = uleb (c);
-      return c->ok;
-    case DW_FORM_data1:
-      *num = get (c, 1);
-      return c->ok;
-    case DW_FORM_data2:
-      *num = get (c, 2);
-      return c->ok;
-    case DW_FORM_data4:
-      *num = get (c, 4);
-      return c->ok;
-    case DW_FORM_data8:
-      *num = get (c, 8);
-      return c->ok;
-    case DW_FORM_data16:
-      get (c, 8);
-      get (c, 8);
-      return c->ok;
-    case DW_FORM_block:
-      {
-        uint64_t len = uleb (c);
+      const char *name = dwarf_filesrc (files, i, NULL, NULL);
+      char *full = NULL;
 
-        if (!c->ok || len > (uint64_t) (c->end - c->p))
-          return false;
-        c->p += len;
-        return true;
-      }
-    default:
-      return false;
+      if (!name)
+        return false;
+      if (lf->v5 || i > 0)
+        {
+          full = bfd_file_name (comp_dir, name);
+          d->name_bytes += strlen (full) + 1;
+        }
+      d->files[d->nfiles++] = full;
     }
-}
-
-/* Add a file entry's full name; false once the names grow past what
-   the sections could honestly need (entries naming one long string
-   over and over would otherwise take memory quadratic in the input).  */
-static bool
-add_file (Dws *d, LineTable *t, const char *comp_dir, const char *name,
-          uint64_t dir)
-{
-  const char *dirname = NULL;
-  char *full;
-
-  /* DWARF 5 counts directories from 0, the compilation directory's
-     entry; earlier versions from 1, with 0 for none.  */
-  if (t->version >= 5 ? dir < t->ndirs : dir > 0 && dir <= t->ndirs)
-    dirname = t->dirs[t->version >= 5 ? dir : dir - 1];
-  full = concat_name (comp_dir, dirname, name);
-  d->name_bytes += strlen (full) + 1;
-  gp_grow (&d->files, &d->files_cap, d->nfiles + 1, sizeof *d->files);
-  d->files[d->nfiles++] = full;
-  t->nfile++;
   return d->name_bytes <= d->name_budget;
 }
 
-/* DWARF 5's directory or file entries, each in the described format.  */
-static bool
-read_v5_entries (Dws *d, Cursor *c, const DwiSections *s, unsigned offset_size,
-                 LineTable *t, const char *comp_dir, bool files)
+/* The Dws.files index of libdw's file INDEX, or NO_FILE for one the
+   table does not list (BFD has a name of its own for it).  */
+static uint32_t
+file_of (const LineFiles *lf, size_t index)
 {
-  unsigned nformat = (unsigned) get (c, 1);
-  uint64_t formats[2 * 256], count;
+  if (index >= lf->n || (!lf->v5 && index == 0))
+    return NO_FILE;
+  return lf->base + (uint32_t) index;
+}
 
-  for (unsigned i = 0; i < nformat; i++)
+static size_t
+new_sequence (Dws *d, vma_t low, uint32_t unit, const LineFiles *lf,
+              bool after_end)
+{
+  gp_grow (&d->seqs, &d->seqs_cap, d->nseqs + 1, sizeof *d->seqs);
+  d->seqs[d->nseqs] = (Sequence) { .low = low, .first = d->nrows,
+                                   .unit = unit, .file_base = lf->base,
+                                   .v5 = lf->v5, .after_end = after_end };
+  return d->nseqs++;
+}
+
+/* Add a row to sequence Q: a new one (D->rows has room for it), or in
+   place of the last if both are rows (not ends) at one address, as the
+   last of them counts.  */
+static void
+push_row (Dws *d, Sequence *q, vma_t addr, uint32_t file, uint32_t line,
+          bool end)
+{
+  Row *r = q->n ? &d->rows[q->first + q->n - 1] : NULL;
+
+  if (!(r && !end && r->addr == addr))
     {
-      formats[2 * i] = uleb (c);
-      formats[2 * i + 1] = uleb (c);
+      r = &d->rows[d->nrows++];
+      q->n++;
     }
-  count = uleb (c);
-  if (!c->ok || count > (uint64_t) (c->end - c->p))
-    return false;
-  for (uint64_t k = 0; k < count; k++)
+  *r = (Row) { addr, end ? NO_FILE : file, end ? 0 : line };
+}
+
+/* One line of a table, as libdw gives it.  */
+typedef struct Line
+{
+  Dwarf_Addr addr;
+  bool end;
+  int number;
+  size_t file;
+} Line;
+
+static bool
+get_line (Dwarf_Lines *lines, size_t i, Line *out)
+{
+  Dwarf_Line *l = dwarf_onesrcline (lines, i);
+  Dwarf_Files *files;
+  unsigned op_index;
+
+  /* A file the table does not list is no error (file_of says so).  */
+  if (!l || dwarf_line_file (l, &files, &out->file) != 0)
+    out->file = SIZE_MAX;
+  /* Several operations per instruction (VLIW) are not read here.  */
+  return l && dwarf_lineaddr (l, &out->addr) == 0
+         && dwarf_lineendsequence (l, &out->end) == 0
+         && dwarf_lineno (l, &out->number) == 0
+         && dwarf_lineop_index (l, &op_index) == 0 && op_index == 0;
+}
+
+/* The rows of a unit's table into sequences.  libdw sorts the rows by
+   address, an end before the rows at its address, the rows of one
+   address in the program's order, and ends the table's last row.
+   Sequences that do not overlap come out whole, one after the other,
+   but for rows at a sequence's very end (which BFD never answers
+   with; compilers write them): they come after its end, as if they
+   started the next sequence.  Such a sequence is marked, and settled
+   once the units are known (settle_start).  An end with no sequence
+   open is the table's last row at the end of the one before (harmless)
+   or two sequences that overlap: not modelled, where asked (above the
+   floor).  */
+static bool
+add_rows (Dws *d, Dwarf_Lines *lines, size_t n, const LineFiles *lf,
+          uint32_t unit)
+{
+  size_t open = SIZE_MAX;   /* the sequence being read */
+  bool ended = false;
+  vma_t end_addr = 0;       /* the last end */
+
+  gp_grow (&d->rows, &d->rows_cap, d->nrows + n, sizeof *d->rows);
+  for (size_t i = 0; i < n; i++)
     {
-      const char *name = NULL;
-      uint64_t dir = 0;
+      Line l;
+      uint32_t file;
+      Sequence *q;
+      const Row *last;
 
-      for (unsigned i = 0; i < nformat; i++)
+      if (!get_line (lines, i, &l))
+        return false;
+      if (l.end && open == SIZE_MAX)
         {
-          const char *str;
-          uint64_t num;
-
-          if (!read_form (c, s, offset_size, formats[2 * i + 1], &str, &num))
-            return false;
-          if (formats[2 * i] == DW_LNCT_path)
-            name = str;
-          else if (formats[2 * i] == DW_LNCT_directory_index)
-            dir = num;
+          if (!(ended && end_addr == l.addr) && l.addr > d->floor)
+            d->lines_exact = false;
+          continue;
         }
-      if (!name)
-        return false;
-      if (files && !add_file (d, t, comp_dir, name, dir))
-        return false;
-      else
+      if (open == SIZE_MAX)
+        open = new_sequence (d, l.addr, unit, lf,
+                             ended && end_addr == l.addr);
+      q = &d->seqs[open];
+      file = file_of (lf, l.file);
+      if (!l.end && (file == NO_FILE || l.number < 0))
+        d->lines_exact = false;
+      last = q->n ? &d->rows[q->first + q->n - 1] : NULL;
+      if (!l.end && last && last->addr == q->low && l.addr == q->low
+          && (last->file != file || last->line != (uint32_t) l.number))
+        q->mixed = true;
+      push_row (d, q, l.addr, file, (uint32_t) l.number, l.end);
+      if (l.end)
         {
-          gp_grow (&t->dirs, &t->dirs_cap, t->ndirs + 1, sizeof *t->dirs);
-          t->dirs[t->ndirs++] = name;
+          q->high = l.addr;
+          open = SIZE_MAX;
+          ended = true;
+          end_addr = l.addr;
         }
     }
   return true;
 }
 
-/* Directories and files of DWARF 2 to 4.  */
+/* The rows of unit CU's line table (the UNIT-th unit).  */
 static bool
-read_v2_entries (Dws *d, Cursor *c, LineTable *t, const char *comp_dir)
+read_line_table (Dws *d, Dwarf_Die *cu, uint32_t unit)
 {
-  const char *name;
+  Dwarf_Lines *lines;
+  Dwarf_Files *files;
+  size_t nlines, nfiles;
+  LineFiles lf;
 
-  while ((name = cstring (c)) && *name)
-    {
-      gp_grow (&t->dirs, &t->dirs_cap, t->ndirs + 1, sizeof *t->dirs);
-      t->dirs[t->ndirs++] = name;
-    }
-  while ((name = cstring (c)) && *name)
-    {
-      uint64_t dir = uleb (c);
-
-      uleb (c);   /* time */
-      uleb (c);   /* length */
-      if (!add_file (d, t, comp_dir, name, dir))
-        return false;
-    }
-  return c->ok;
+  return dwarf_getsrclines (cu, &lines, &nlines) == 0
+         && dwarf_getsrcfiles (cu, &files, &nfiles) == 0
+         && add_files (d, cu, files, nfiles, &lf)
+         && add_rows (d, lines, nlines, &lf, unit);
 }
 
-/* The state of a line program.  FILE is an index into the table's
-   files: a sequence starts with the first entry in every version (in
-   DWARF 5 too, where the standard says the second); DW_LNS_set_file
-   counts from 0 in DWARF 5 and from 1 before.  */
-typedef struct Machine
+/* The line programs of all units, on a thread of their own with libdw
+   handles of their own (a Dwarf is not for two threads at once): they
+   touch only the rows, sequences and files.  */
+typedef struct LineJob
 {
-  vma_t addr;
-  uint64_t file, line;
-  bool in_sequence;
-} Machine;
-
-static void
-push_row (Dws *d, LineTable *t, Machine *m, bool end)
-{
-  Sequence *seq;
-  Row *r;
-
-  if (!m->in_sequence)
-    {
-      gp_grow (&d->seqs, &d->seqs_cap, d->nseqs + 1, sizeof *d->seqs);
-      d->seqs[d->nseqs++] = (Sequence) { .low = m->addr, .first = d->nrows,
-                                         .unit = t->unit };
-      m->in_sequence = true;
-    }
-  seq = &d->seqs[d->nseqs - 1];
-  r = seq->n ? &d->rows[seq->first + seq->n - 1] : NULL;
-  if (r && m->addr < r->addr)
-    d->lines_exact = false;   /* rows out of order */
-  /* Of the rows at one address the last counts (not an end's).  */
-  if (!(r && !end && r->addr == m->addr))
-    {
-      gp_grow (&d->rows, &d->rows_cap, d->nrows + 1, sizeof *d->rows);
-      r = &d->rows[d->nrows++];
-      seq->n++;
-    }
-  r->addr = m->addr;
-  if (end)
-    {
-      r->file = NO_FILE;
-      r->line = 0;
-      seq->high = m->addr;
-      m->in_sequence = false;
-      return;
-    }
-  /* A file the table does not list: BFD has a name of its own for it.  */
-  if (m->file >= t->nfile)
-    d->lines_exact = false;
-  r->file = t->file_base + (uint32_t) m->file;
-  r->line = (uint32_t) m->line;
-  if (m->line > UINT32_MAX)
-    d->lines_exact = false;
-}
-
-static void
-advance (const LineTable *t, Machine *m, uint64_t operation_advance)
-{
-  m->addr += t->min_insn * operation_advance;
-}
-
-static void
-run_program (Dws *d, Cursor *c, LineTable *t)
-{
-  Machine m = { 0, 0, 1, false };
-
-  while (c->ok && c->p < c->end)
-    {
-      unsigned op = *c->p++;
-
-      if (op >= t->opcode_base)
-        {
-          unsigned adj = op - t->opcode_base;
-
-          advance (t, &m, adj / t->line_range);
-          m.line += (uint64_t) (int64_t) (t->line_base + (int) (adj % t->line_range));
-          push_row (d, t, &m, false);
-          continue;
-        }
-      switch (op)
-        {
-        case 0:
-          {
-            uint64_t len = uleb (c);
-            const unsigned char *next;
-            unsigned sub;
-
-            if (len == 0 || len > (uint64_t) (c->end - c->p))
-              {
-                c->ok = false;
-                break;
-              }
-            next = c->p + len;
-            sub = *c->p++;
-            if (sub == DW_LNE_end_sequence)
-              {
-                push_row (d, t, &m, true);
-                m = (Machine) { 0, 0, 1, false };
-              }
-            else if (sub == DW_LNE_set_address)
-              m.addr = get (c, (size_t) (len - 1));
-            else if (sub == DW_LNE_define_file)
-              d->lines_exact = false;
-            c->p = next;
-            break;
-          }
-        case DW_LNS_copy:
-          push_row (d, t, &m, false);
-          break;
-        case DW_LNS_advance_pc:
-          advance (t, &m, uleb (c));
-          break;
-        case DW_LNS_advance_line:
-          m.line += (uint64_t) sleb (c);
-          break;
-        case DW_LNS_set_file:
-          m.file = uleb (c);
-          if (t->version < 5)
-            m.file--;   /* 0 wraps round to no file */
-          break;
-        case DW_LNS_const_add_pc:
-          advance (t, &m, (255 - t->opcode_base) / t->line_range);
-          break;
-        case DW_LNS_fixed_advance_pc:
-          m.addr += get (c, 2);
-          break;
-        default:
-          /* Operands not needed: LEB128 numbers, as many as the header
-             says.  */
-          for (unsigned k = 0; k < t->std_lengths[op - 1]; k++)
-            uleb (c);
-          break;
-        }
-    }
-  if (m.in_sequence)
-    d->lines_exact = false;   /* a sequence without its end */
-}
-
-/* The line program at OFFSET of .debug_line, for a unit compiled in
-   COMP_DIR.  */
-static bool
-read_line_table (Dws *d, const DwiSections *s, uint64_t offset,
-                 const char *comp_dir, uint32_t unit)
-{
-  Cursor c, u;
-  uint64_t length, header_length;
-  unsigned offset_size = 4;
-  const unsigned char *program;
-  LineTable t = { .file_base = (uint32_t) d->nfiles, .unit = unit };
+  Dws *d;
+  size_t nunits;           /* the units of .debug_info met */
   bool ok;
+} LineJob;
 
-  if (offset >= s->line.size)
-    return false;
-  c = cursor_at (s->line.p + offset, s->line.p + s->line.size, s->big_endian);
-  length = get (&c, 4);
-  if (length == 0xffffffff)
-    {
-      length = get (&c, 8);
-      offset_size = 8;
-    }
-  if (!c.ok || length > (uint64_t) (c.end - c.p))
-    return false;
-  u = cursor_at (c.p, c.p + length, s->big_endian);
-  t.version = (unsigned) get (&u, 2);
-  if (t.version < 2 || t.version > 5)
-    return false;
-  if (t.version >= 5)
-    get (&u, 2);   /* address and segment selector sizes */
-  header_length = get (&u, offset_size);
-  if (!u.ok || header_length > (uint64_t) (u.end - u.p))
-    return false;
-  program = u.p + header_length;
-  t.min_insn = (unsigned) get (&u, 1);
-  t.max_ops = t.version >= 4 ? (unsigned) get (&u, 1) : 1;
-  t.default_is_stmt = get (&u, 1) != 0;
-  t.line_base = (signed char) get (&u, 1);
-  t.line_range = (unsigned) get (&u, 1);
-  t.opcode_base = (unsigned) get (&u, 1);
-  t.std_lengths = u.p;
-  if (!u.ok || t.line_range == 0 || t.opcode_base == 0
-      || (size_t) (program - u.p) < t.opcode_base - 1)
-    return false;
-  /* Several operations per instruction (VLIW) are not read here.  */
-  if (t.max_ops != 1)
-    return false;
-  u.p += t.opcode_base - 1;
-  {
-    Cursor h = cursor_at (u.p, program, s->big_endian);
+static void
+line_job_run (LineJob *job)
+{
+  Elf *elf = elf_begin (fileno (job->d->file), ELF_C_READ_MMAP, NULL);
+  Dwarf *dw = elf ? dwarf_begin_elf (elf, DWARF_C_READ, NULL) : NULL;
+  Dwarf_Off off = 0, next;
+  size_t header;
+  int more = -1;
 
-    ok = t.version >= 5
-           ? read_v5_entries (d, &h, s, offset_size, &t, comp_dir, false)
-             && read_v5_entries (d, &h, s, offset_size, &t, comp_dir, true)
-           : read_v2_entries (d, &h, &t, comp_dir);
-  }
-  if (ok)
+  job->ok = true;
+  while (dw && job->ok
+         && (more = dwarf_next_unit (dw, off, &next, &header, NULL, NULL,
+                                     NULL, NULL, NULL, NULL)) == 0)
     {
-      u.p = program;
-      run_program (d, &u, &t);
-      ok = u.ok;
+      Dwarf_Die cu;
+
+      if (!dwarf_offdie (dw, off + header, &cu))
+        job->ok = false;
+      else if (dwarf_tag (&cu) != DW_TAG_type_unit
+               && dwarf_hasattr (&cu, DW_AT_stmt_list))
+        job->ok = read_line_table (job->d, &cu, (uint32_t) job->nunits);
+      job->nunits++;
+      off = next;
     }
-  free (t.dirs);
-  return ok;
+  job->ok = job->ok && more == 1;
+  dwarf_end (dw);
+  elf_end (elf);
 }
 
 /* ---- function entries ------------------------------------------------ */
 
 static bool
-has_code (unsigned tag)
+has_code (int tag)
 {
   return tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine
          || tag == DW_TAG_entry_point;
@@ -621,37 +486,142 @@ known_language (int lang, bool *plain_is_linkage)
     }
 }
 
-/* The names of entry E: its own, else those of the entries it stands
-   for, as far as a chain of 16 (a loop goes no further).  */
-static void
-entry_names (const DwiReader *r, const DwiEntry *e, const char **linkage,
-             const char **plain)
+static bool
+is_string_form (unsigned form)
 {
-  DwiEntry cur = *e;
-  const DwiUnit *unit;
+  switch (form)
+    {
+    case DW_FORM_string:
+    case DW_FORM_strp:
+    case DW_FORM_line_strp:
+    case DW_FORM_strx:
+    case DW_FORM_strx1:
+    case DW_FORM_strx2:
+    case DW_FORM_strx3:
+    case DW_FORM_strx4:
+    case DW_FORM_GNU_str_index:
+      return true;
+    default:
+      return false;
+    }
+}
+
+/* References within the file (not to a type unit's signature).  */
+static bool
+is_ref_form (unsigned form)
+{
+  return form == DW_FORM_ref1 || form == DW_FORM_ref2 || form == DW_FORM_ref4
+         || form == DW_FORM_ref8 || form == DW_FORM_ref_udata
+         || form == DW_FORM_ref_addr;
+}
+
+/* Strings and references of a supplementary file (dwz), which libdw
+   would go and look for.  */
+static bool
+is_other_file_form (unsigned form)
+{
+  return form == DW_FORM_GNU_strp_alt || form == DW_FORM_GNU_ref_alt
+         || form == DW_FORM_strp_sup || form == DW_FORM_ref_sup4
+         || form == DW_FORM_ref_sup8;
+}
+
+/* What an entry says of its names and of the entry it stands for: of
+   each attribute the last.  */
+typedef struct EntryAttrs
+{
+  const char *linkage, *plain;
+  Dwarf_Attribute origin, specification;
+  bool has_origin, has_specification;
+  bool bad;                /* a name or reference not read here */
+} EntryAttrs;
+
+static int
+note_attr (Dwarf_Attribute *attr, void *arg)
+{
+  EntryAttrs *e = arg;
+  unsigned form = dwarf_whatform (attr);
+  unsigned name = dwarf_whatattr (attr);
+  const char *s;
+
+  if (is_other_file_form (form))
+    {
+      e->bad = true;
+      return DWARF_CB_ABORT;
+    }
+  if ((name == DW_AT_name || name == DW_AT_linkage_name
+       || name == DW_AT_MIPS_linkage_name) && is_string_form (form))
+    {
+      if (!(s = dwarf_formstring (attr)))
+        e->bad = true;
+      else if (name == DW_AT_name)
+        e->plain = s;
+      else
+        e->linkage = s;
+    }
+  else if (name == DW_AT_abstract_origin)
+    {
+      e->has_origin = is_ref_form (form);
+      e->origin = *attr;
+    }
+  else if (name == DW_AT_specification)
+    {
+      e->has_specification = is_ref_form (form);
+      e->specification = *attr;
+    }
+  return e->bad ? DWARF_CB_ABORT : DWARF_CB_OK;
+}
+
+/* The names of entry DIE: its own, else those of the entries it stands
+   for, as far as a chain of 16 (a loop goes no further).  False if its
+   own cannot be read; the chain ends at one it stands for that cannot.  */
+static bool
+entry_names (Dwarf_Die *die, const char **linkage, const char **plain)
+{
+  Dwarf_Die cur = *die;
 
   *linkage = *plain = NULL;
   for (int depth = 0; depth < 16; depth++)
     {
-      uint64_t next;
+      EntryAttrs e = { 0 };
+      Dwarf_Attribute *next;
 
+      if (dwarf_getattrs (&cur, note_attr, &e, 0) != 1 || e.bad)
+        return depth > 0;
       if (!*linkage)
-        *linkage = cur.linkage_name;
+        *linkage = e.linkage;
       if (!*plain)
-        *plain = cur.name;
-      if (*linkage || !(cur.has_origin || cur.has_specification))
-        return;
-      next = cur.has_origin ? cur.origin : cur.specification;
-      if (!dwi_entry_at (r, next, &cur, &unit))
-        return;
+        *plain = e.plain;
+      next = e.has_origin ? &e.origin
+             : e.has_specification ? &e.specification : NULL;
+      if (*linkage || !next || !dwarf_formref_die (next, &cur))
+        return true;
     }
+  return true;
+}
+
+/* FN (ARG, LOW, HIGH) for each range of DIE.  False if they cannot be
+   read as BFD reads them: on bad data, and for an entry with both a
+   DW_AT_ranges list and a low and high pc, whose list libdw leaves out
+   (BFD takes both).  */
+static bool
+die_ranges (Dwarf_Die *die, void (*fn) (void *, vma_t, vma_t), void *arg)
+{
+  Dwarf_Addr base, low, high;
+  ptrdiff_t off = 0;
+  bool pair = false;
+
+  while ((off = dwarf_ranges (die, off, &base, &low, &high)) > 0)
+    {
+      pair = off == 1;
+      fn (arg, low, high);
+    }
+  return off == 0 && !(pair && dwarf_hasattr (die, DW_AT_ranges));
 }
 
 /* What walking a unit's entries adds to.  */
 typedef struct Walk
 {
   Dws *d;
-  const DwiReader *reader;
   uint32_t unit;
   bool plain_is_linkage;
   uint32_t func;           /* the entry whose ranges are being added */
@@ -659,7 +629,7 @@ typedef struct Walk
 } Walk;
 
 static void
-add_range (void *arg, uint64_t start, uint64_t end)
+add_range (void *arg, vma_t start, vma_t end)
 {
   Walk *w = arg;
   Dws *d = w->d;
@@ -676,11 +646,12 @@ add_range (void *arg, uint64_t start, uint64_t end)
   d->ranges[d->nranges++] = (Range) { start, end, w->func, w->unit };
 }
 
-static void
-add_func (void *arg, const DwiUnit *u, const DwiEntry *e)
+static bool
+add_func (Walk *w, Dwarf_Die *die)
 {
-  Walk *w = arg;
   Dws *d = w->d;
+  Dwarf_Attribute attr;
+  Dwarf_Addr low;
   const char *linkage, *plain;
   Func *f;
 
@@ -688,39 +659,73 @@ add_func (void *arg, const DwiUnit *u, const DwiEntry *e)
   w->any = false;
   /* BFD 2.40 does not take such ranges as clang writes them (by index
      into the unit's list table): its answers there are not modelled.  */
-  if (e->ranges_indexed)
+  if (dwarf_attr (die, DW_AT_ranges, &attr)
+      && dwarf_whatform (&attr) == DW_FORM_rnglistx)
     d->exact = false;
-  if (!dwi_ranges (w->reader, u, e, add_range, w))
-    d->broken = true;
+  if (!die_ranges (die, add_range, w))
+    return false;
   if (!w->any)
     {
       /* An entry point may have an address and no range.  */
-      if (e->has_low)
+      if (dwarf_lowpc (die, &low) == 0)
         {
           gp_grow (&d->points, &d->points_cap, d->npoints + 1,
                    sizeof *d->points);
-          d->points[d->npoints++] = e->low;
+          d->points[d->npoints++] = low;
         }
-      return;
+      return true;
     }
+  if (!entry_names (die, &linkage, &plain))
+    return false;
   f = &d->funcs[w->func];
-  entry_names (w->reader, e, &linkage, &plain);
   f->name = linkage ? linkage : plain;
   f->is_linkage = linkage || (plain && w->plain_is_linkage);
+  return true;
 }
 
-/* A compilation unit, as read before its line program and function
-   entries.  */
+/* Every function entry of unit CU, in the order of the DWARF, with an
+   explicit stack: the nesting depth is the input's to choose.  */
+static bool
+walk_unit (Walk *w, Dwarf_Die *cu)
+{
+  Dwarf_Die die, *stack = NULL;
+  size_t depth = 0, cap = 0;
+  int r = dwarf_child (cu, &die);
+
+  for (;;)
+    {
+      if (r == 0)
+        {
+          int tag = dwarf_tag (&die);
+
+          if (tag == DW_TAG_invalid || (has_code (tag) && !add_func (w, &die)))
+            break;
+          gp_grow (&stack, &cap, depth + 1, sizeof *stack);
+          stack[depth++] = die;
+          r = dwarf_child (&stack[depth - 1], &die);
+        }
+      else if (r == 1 && depth > 0)
+        {
+          depth--;
+          r = dwarf_siblingof (&stack[depth], &die);
+        }
+      else
+        break;
+    }
+  free (stack);
+  return r == 1 && depth == 0;
+}
+
+/* A compilation unit, as its own entry tells.  */
 typedef struct Unit
 {
-  const DwiUnit *info;
   bool skipped;            /* a type unit: no code */
   bool plain_is_linkage;
   bool has_ranges;
 } Unit;
 
 static void
-add_unit_range (void *arg, uint64_t start, uint64_t end)
+add_unit_range (void *arg, vma_t start, vma_t end)
 {
   Walk *w = arg;
   Dws *d = w->d;
@@ -732,60 +737,92 @@ add_unit_range (void *arg, uint64_t start, uint64_t end)
   d->units[d->nunits++] = (Range) { start, end, 0, w->unit };
 }
 
-/* The unit INFO's ranges and what its line program and its entries
-   need.  */
-static void
-read_unit (Dws *d, const DwiReader *r, const DwiUnit *info, Unit *u,
-           uint32_t index)
+/* The language of unit CU, -1 if it does not say.  */
+static int
+unit_language (Dwarf_Die *cu)
 {
-  const DwiEntry *e = &info->entry;
-  Walk w = { .d = d, .reader = r, .unit = index };
+  Dwarf_Attribute attr;
+  Dwarf_Word lang;
 
-  *u = (Unit) { .info = info };
-  if (e->tag == DW_TAG_type_unit)
+  if (dwarf_formudata (dwarf_attr (cu, DW_AT_language, &attr), &lang) != 0
+      || lang > INT32_MAX)
+    return -1;
+  return (int) lang;
+}
+
+/* Whether unit CU leaves its entries to a .dwo file (split DWARF).  */
+static bool
+is_skeleton (Dwarf_Die *cu)
+{
+  return dwarf_hasattr (cu, DW_AT_dwo_name)
+         || dwarf_hasattr (cu, DW_AT_GNU_dwo_name)
+         || dwarf_hasattr (cu, DW_AT_GNU_addr_base)
+         || dwarf_hasattr (cu, DW_AT_GNU_ranges_base);
+}
+
+/* Unit CU (the INDEX-th): its ranges, and what its entries need.  False
+   if it cannot be read.  */
+static bool
+read_unit (Dws *d, Dwarf_Die *cu, Unit *u, uint32_t index)
+{
+  Walk w = { .d = d, .unit = index };
+  int tag = dwarf_tag (cu), lang;
+  uint8_t unit_type;
+
+  *u = (Unit) { .skipped = tag == DW_TAG_type_unit };
+  if (u->skipped)
     {
       /* No code; but BFD names some functions of programs with type
          units otherwise than the entries say (-fdebug-types-section):
          not modelled.  */
-      u->skipped = true;
       d->exact = false;
-      return;
+      return true;
     }
-  if (e->tag != DW_TAG_compile_unit || info->unit_type != DW_UT_compile
-      || e->split || e->language < 0
-      || !known_language (e->language, &u->plain_is_linkage))
+  /* A split unit's ranges and lines are its skeleton's, which libdw
+     would look for in other files.  */
+  if (tag == DW_TAG_invalid
+      || dwarf_cu_info (cu->cu, NULL, &unit_type, NULL, NULL, NULL, NULL,
+                        NULL) != 0
+      || unit_type == DW_UT_split_compile || unit_type == DW_UT_split_type)
+    return false;
+  lang = unit_language (cu);
+  if (tag != DW_TAG_compile_unit || unit_type != DW_UT_compile
+      || is_skeleton (cu) || lang < 0
+      || !known_language (lang, &u->plain_is_linkage))
     d->exact = false;
-  if (!dwi_ranges (r, info, e, add_unit_range, &w))
-    d->broken = true;
+  if (!die_ranges (cu, add_unit_range, &w))
+    return false;
   u->has_ranges = w.any;
+  return true;
 }
 
-/* The line programs of all units, on a thread of their own (they touch
-   only the rows, sequences and files).  */
-typedef struct LineJob
+/* Every unit of .debug_info and its function entries, into *UNITS (N
+   of them).  False if they cannot be read through.  */
+static bool
+read_units (Dws *d, Unit **units, size_t *n)
 {
-  Dws *d;
-  const DwiSections *s;
-  const Unit *units;
-  size_t n;
-  bool ok;
-  GpTask task;
-} LineJob;
+  Dwarf_Off off = 0, next;
+  size_t header, cap = 0;
+  int more;
 
-static void
-line_job_run (void *arg)
-{
-  LineJob *job = arg;
-
-  job->ok = true;
-  for (size_t i = 0; i < job->n && job->ok; i++)
+  while ((more = dwarf_next_unit (d->dw, off, &next, &header, NULL, NULL,
+                                  NULL, NULL, NULL, NULL)) == 0)
     {
-      const DwiEntry *e = &job->units[i].info->entry;
+      Dwarf_Die cu;
+      Unit *u;
+      Walk w = { .d = d, .unit = (uint32_t) *n };
 
-      if (e->has_stmt_list && !job->units[i].skipped)
-        job->ok = read_line_table (job->d, job->s, e->stmt_list, e->comp_dir,
-                                   (uint32_t) i);
+      gp_grow (units, &cap, *n + 1, sizeof **units);
+      u = &(*units)[(*n)++];
+      if (!dwarf_offdie (d->dw, off + header, &cu)
+          || !read_unit (d, &cu, u, w.unit))
+        return false;
+      w.plain_is_linkage = u->plain_is_linkage;
+      if (!u->skipped && !walk_unit (&w, &cu))
+        return false;
+      off = next;
     }
+  return more == 1;
 }
 
 /* BFD asks a unit without ranges about any address the others do not
@@ -874,6 +911,56 @@ meets_unit (const Dws *d, vma_t low, vma_t high, uint32_t unit)
     if (d->units[lo].unit == unit)
       return true;
   return false;
+}
+
+/* A sequence that starts where another of its unit ends (add_rows),
+   settled.  If a range of its unit starts there, it is the sequence
+   there, modelled if its rows there agree (libdw's order hides whether
+   the last of them is its own or the other's).  If no range of its unit
+   holds that address, its first row is the other's last, at the
+   other's end, which BFD never answers with: dropped.  Otherwise not
+   modelled.  */
+static bool
+settle_start (Dws *d, Sequence *q)
+{
+  const Range *u = unit_at (d, q->low);
+
+  if (u && u->unit == q->unit)
+    return u->low == q->low && !q->mixed;
+  q->first++;
+  q->n--;
+  q->low = q->n ? d->rows[q->first].addr : q->high;
+  return true;
+}
+
+/* BFD starts every DWARF 5 sequence with file 0, libdw with file 1 (as
+   the standard says): the rows of file 1 before any of another file
+   are BFD's file 0.  (A producer naming file 1 before naming another
+   would be misread here; gas and LLVM name a file only where it
+   changes.)  */
+static void
+settle_first_file (Dws *d, const Sequence *q)
+{
+  for (size_t i = q->first;
+       i < q->first + q->n && d->rows[i].file == q->file_base + 1; i++)
+    d->rows[i].file = q->file_base;
+}
+
+/* What add_rows left to settle once the units are known; false if not
+   modelled.  */
+static bool
+settle_sequences (Dws *d)
+{
+  for (size_t i = 0; i < d->nseqs; i++)
+    {
+      Sequence *q = &d->seqs[i];
+
+      if (q->after_end && q->high > d->floor && !settle_start (d, q))
+        return false;
+      if (q->v5)
+        settle_first_file (d, q);
+    }
+  return true;
 }
 
 /* Whether BFD may use sequence Q (and if not, *OK false when it cannot
@@ -1161,70 +1248,94 @@ sort_symbols (Dws *d)
 
 /* ---- the interface ---------------------------------------------------- */
 
+/* The entries' half of dws_open: the units read, sorted and cut into
+   function pieces.  */
+typedef struct EntryJob
+{
+  Dws *d;
+  Unit **units;
+  size_t *nunits;
+  bool read, disjoint, pieces;
+} EntryJob;
+
+static void
+entry_job_run (EntryJob *job)
+{
+  job->read = read_units (job->d, job->units, job->nunits);
+  job->disjoint = job->read && units_disjoint (job->d);
+  job->pieces = job->read && build_pieces (job->d);
+}
+
+typedef struct OpenJobs
+{
+  LineJob *lines;
+  EntryJob *entries;
+} OpenJobs;
+
+/* dws_open's two independent halves, for par_jobs.  */
+static void
+open_job (void *ctx, size_t k)
+{
+  OpenJobs *jobs = ctx;
+
+  if (k == 0)
+    line_job_run (jobs->lines);
+  else
+    entry_job_run (jobs->entries);
+}
+
 Dws *
-dws_open (const char *filename, vma_t floor)
+dws_open (const char *filename, vma_t floor, const Par *par)
 {
   Dws *d = gp_calloc (1, sizeof *d);
-  DwiReader reader = { 0 };
+  LineJob lines = { .d = d };
   Unit *units = NULL;
-  LineJob lines;
+  size_t nunits = 0;
+  struct stat st;
+  Dwarf_Off next;
+  uint64_t signature;
   bool disjoint, pieces;
+  EntryJob entries;
 
   d->exact = d->lines_exact = d->bounded = true;
   d->floor = floor;
   elf_version (EV_CURRENT);
   d->file = fopen (filename, "rb");
-  if (!d->file
+  if (!d->file || fstat (fileno (d->file), &st) != 0
       || !(d->elf = elf_begin (fileno (d->file), ELF_C_READ_MMAP, NULL))
-      || !dwi_sections (d->elf, &d->sec) || !d->sec.line.p
-      || !dwi_open (&reader, &d->sec))
+      || !(d->dw = dwarf_begin_elf (d->elf, DWARF_C_READ, NULL)))
     goto fail;
+  d->name_budget = ((size_t) 64 << 20)
+                   + ((uint64_t) st.st_size < SIZE_MAX / 32
+                      ? 16 * (size_t) st.st_size : SIZE_MAX / 2);
   /* DWARF 4's type units (.debug_types) hold no code, but with them
      BFD's answer changes where no boundary of ours falls (one byte
-     inside a function named after an inlined entry's DW_AT_name): read
-     only for dws_any_tie.  */
-  if (d->sec.has_types)
+     inside a function named after an inlined entry's DW_AT_name).  */
+  if (dwarf_next_unit (d->dw, 0, &next, NULL, NULL, NULL, NULL, NULL,
+                       &signature, NULL) != 1)
     d->exact = d->bounded = false;
-  d->name_budget = ((size_t) 64 << 20) + 16 * (d->sec.line.size
-                                                + d->sec.line_str.size
-                                                + d->sec.str.size);
-  units = gp_reallocarray (NULL, reader.nunits ? reader.nunits : 1,
-                           sizeof *units);
-  for (size_t i = 0; i < reader.nunits; i++)
-    read_unit (d, &reader, &reader.units[i], &units[i], (uint32_t) i);
-  lines = (LineJob) { .d = d, .s = &d->sec, .units = units,
-                      .n = reader.nunits };
-  gp_task_start (&lines.task, line_job_run, &lines);
-  for (size_t i = 0; i < reader.nunits; i++)
-    {
-      Walk w = { .d = d, .reader = &reader, .unit = (uint32_t) i,
-                 .plain_is_linkage = units[i].plain_is_linkage };
-
-      if (!units[i].skipped
-          && !dwi_walk (&reader, units[i].info, has_code, add_func, &w))
-        d->broken = true;
-    }
-  gp_task_wait (&lines.task);
-  if (!lines.ok || d->broken)
+  /* The line tables read (with handles of their own), and beside them
+     the units sorted and the function pieces built, also when not exact
+     (dws_boundaries and the tests' dws_any_tie use them).  */
+  entries = (EntryJob) { d, &units, &nunits, false, false, false };
+  par_jobs (par, 2, open_job, &(OpenJobs) { &lines, &entries });
+  if (!entries.read || !lines.ok || lines.nunits != nunits)
     goto fail;
-  /* The units sorted and the function pieces built also when not
-     exact: dws_boundaries and dws_any_tie use them.  */
-  disjoint = units_disjoint (d);
-  pieces = build_pieces (d);
+  disjoint = entries.disjoint;
+  pieces = entries.pieces;
   d->exact = d->exact && d->lines_exact && disjoint && pieces
-             && rangeless_units_empty (d, units) && order_rows (d);
+             && settle_sequences (d) && rangeless_units_empty (d, units)
+             && order_rows (d);
   if (d->exact)
     {
       sorted_init (&d->row_index, d->rows, d->nrows, sizeof *d->rows);
       sorted_init (&d->piece_index, d->pieces, d->npieces, sizeof *d->pieces);
     }
   free (units);
-  dwi_close (&reader);
   return d;
 
 fail:
   free (units);
-  dwi_close (&reader);
   dws_close (d);
   return NULL;
 }
@@ -1254,6 +1365,7 @@ dws_close (Dws *d)
   free (d->row_index.bucket);
   free (d->piece_index.bucket);
   free (d->sym_index.bucket);
+  dwarf_end (d->dw);
   if (d->elf)
     elf_end (d->elf);
   if (d->file)
@@ -1321,6 +1433,7 @@ func_at (Dws *d, vma_t addr)
   return p && p->func != NO_FUNC ? &d->funcs[p->func] : NULL;
 }
 
+#ifdef GPROF_TESTING
 bool
 dws_any_tie (const Dws *d)
 {
@@ -1337,6 +1450,7 @@ dws_ambiguous (Dws *d, vma_t addr)
 
   return p && p->tie;
 }
+#endif
 
 /* The symbol BFD names ADDR after, or NULL: the last at or before it,
    measured from the section's start.  */

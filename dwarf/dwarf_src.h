@@ -1,5 +1,6 @@
 /* dwarf_src.h - the source position of addresses, read from the DWARF
-   by us and answered as BFD's bfd_find_nearest_line answers.
+   (through elfutils' libdw) and answered as BFD's bfd_find_nearest_line
+   answers.
 
    GNU gprof asks BFD for the file, line and function of every function
    and, with -l, of every byte of .text.  BFD spends about 7 us on the
@@ -22,12 +23,13 @@
 #include "symtab.h"
 
 typedef struct Dws Dws;
+struct Par;
 
 /* Read FILENAME's DWARF, leaving out what lies wholly at or below
    FLOOR, where nothing is asked (functions that the linker dropped
    stay in the DWARF at address 0).  NULL if it cannot be read through
    (or there is none).  */
-Dws *dws_open (const char *filename, vma_t floor);
+Dws *dws_open (const char *filename, vma_t floor, const struct Par *par);
 
 /* Whether dws_find may answer: every feature of the DWARF is modelled.  */
 bool dws_exact (const Dws *dws);
@@ -58,17 +60,19 @@ void dws_close (Dws *dws);
 bool dws_find (Dws *dws, vma_t addr, const char **file, const char **func,
                int *line, bool *once);
 
-/* Whether BFD's answer at ADDR is not certain: two function entries of
-   the same length hold it, and BFD takes the one whose record lies
-   higher in its memory (dws_find takes the later in the DWARF, which is
-   where BFD allocates them as long as its heap grows upwards).  For the
-   tests.  */
+#ifdef GPROF_TESTING
+/* For testsuite/lines only (built with GPROF_TESTING).  Whether BFD's
+   answer at ADDR is not certain: two function entries of the same
+   length hold it, and BFD takes the one whose record lies higher in its
+   memory (dws_find takes the later in the DWARF, which is where BFD
+   allocates them as long as its heap grows upwards).  */
 bool dws_ambiguous (Dws *d, vma_t addr);
 
 /* Whether two function entries of one length hold some address, even
    where dws_exact is false (then over all entries): BFD's answers
-   there depend on its heap.  For the tests.  */
+   there depend on its heap.  */
 bool dws_any_tie (const Dws *d);
+#endif
 
 /* Append to *V (N of CAP used) the addresses where the answer may
    change apart from the symbols: where rows start, units start and
