@@ -59,8 +59,10 @@ cmp_bb (const void *a, const void *b, void *ctx)
 
       if (c)
         return c;
+      /* GNU subtracts the line numbers, which overflows for those far
+         apart (2^31 and more read as negative): compared instead.  */
       if (l->line_num != r->line_num)
-        return l->line_num - r->line_num;
+        return l->line_num < r->line_num ? -1 : 1;
     }
   if (l->addr < r->addr)
     return -1;

@@ -5,8 +5,10 @@ Times two gprof binaries, A and B, on the cases of bench/run.py (built
 there first: run.py --big once), in alternation (A, B, A, B...), each
 run writing its report to a file as run.py does; prints per case the
 fastest and the median wall time of each, B's change against A in
-percent (of the fastest: on a shared machine other work only ever adds
-time), and whether the two printed the same bytes.  This is how a speed tactic is judged:
+percent, and whether the two printed the same bytes.  The change is the
+median over the rounds of B's run against the A run just before it: on
+a shared machine the load moves within minutes, and runs seconds apart
+see about the same.  This is how a speed tactic is judged:
 A without it, B with it (doc/performance.md, "Method").
 
 --env applies to B only (GPROF_THREADS=1, say, to time the threads
@@ -67,8 +69,8 @@ def main():
         k, v = kv.split("=", 1)
         env_b[k] = v
     gprofs = [os.path.abspath(a.a), os.path.abspath(a.b)]
-    print(f"{'case':<14} {'A min':>8} {'B min':>8} {'B vs A':>8} "
-          f"{'A med':>8} {'B med':>8}  same")
+    print(f"{'case':<14} {'A min':>8} {'B min':>8} {'A med':>8} {'B med':>8} "
+          f"{'B vs A':>8}  same")
     for name in a.cases.split(","):
         sub, args = CASES[name]
         d = os.path.join(a.work, sub)
@@ -84,9 +86,10 @@ def main():
                     times[k].append(t)
         fa, fb = (min(t) * 1000 for t in times)
         ma, mb = (statistics.median(t) * 1000 for t in times)
+        change = statistics.median(b / a - 1 for a, b in zip(*times))
         same = filecmp.cmp(outs[0], outs[1], shallow=False)
-        print(f"{name:<14} {fa:8.1f} {fb:8.1f} {100 * (fb - fa) / fa:+7.1f}% "
-              f"{ma:8.1f} {mb:8.1f}  {'yes' if same else 'NO'}", flush=True)
+        print(f"{name:<14} {fa:8.1f} {fb:8.1f} {ma:8.1f} {mb:8.1f} "
+              f"{100 * change:+7.1f}%  {'yes' if same else 'NO'}", flush=True)
 
 
 main()
