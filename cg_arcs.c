@@ -963,7 +963,7 @@ propagate_time (const CallGraph *cg, Sym *parent, size_t i)
 
 /* What the call graph's order reads of a symbol, gathered once: the
    sort's comparisons touch these 40 bytes in one array, not the
-   symbols' cache lines scattered over the table (random-1m: 208 MB).  */
+   symbols' cache lines scattered over the table.  */
 typedef struct TotalKey
 {
   double total;           /* prop_self + prop_child */

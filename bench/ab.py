@@ -32,6 +32,7 @@ CASES = {
     "prog-20k-l": ("prog-20k", ["-b", "-l"]),
     "prog-20k-c": ("prog-20k", ["-b", "-c"]),
     "json-200k": ("random-200k", ["--export=json"]),
+    "callgrind-200k": ("random-200k", ["--export=callgrind"]),
     "merge-1000": ("merge-1000", ["-s"]),
 }
 DEFAULT = "random-20k,dag-20k,chain-20k,tree-20k,random-200k,chain-200k,random-1m,prog-20k-l,merge-1000"

@@ -3,10 +3,10 @@
    answers.
 
    GNU gprof asks BFD for the file, line and function of every function
-   and, with -l, of every byte of .text.  BFD spends about 7 us on the
-   first question inside each function; a 20k-function program pays
-   0.3 s for it.  Here the line programs and the function entries are
-   read once into sorted arrays and each question is a binary search.
+   and, with -l, of every byte of .text, and BFD's first question inside
+   each function is slow.  Here the line programs and the function
+   entries are read once into sorted arrays and each question is a
+   binary search.
 
    Only DWARF whose every feature we model is answered for (dws_exact):
    C, C++ and assembly units of DWARF 2 to 5, line programs whose

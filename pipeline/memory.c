@@ -13,16 +13,15 @@
 #include <unistd.h>
 
 /* A run allocates arrays of tens or hundreds of MB and writes each page
-   about once, so with 4 KB pages a fifth to a third of a 20k-function
-   run went to page faults (4-15k of them, 2-3 us each here).  The
-   heap's first 64 MB ask for transparent huge pages (one fault per 2
-   MB), and the heap keeps what is freed, as the sorts free big arrays
-   that the next stage allocates again.  Later growth and the blocks
-   mapped apart keep small pages: a run that needs hundreds of MB of
-   fresh huge pages spent more clearing them than it saved (random-1m's
-   system time 1.1 -> 2.3 s).  Where the kernel gives no huge pages the
-   advice does nothing.  calloc clears memory the heap reuses, so a
-   big buffer written before it is read is better malloc'ed.  */
+   about once, so with 4 KB pages much of a small run went to page
+   faults.  The heap's first 64 MB ask for transparent huge pages (one
+   fault per 2 MB), and the heap keeps what is freed, as the sorts free
+   big arrays that the next stage allocates again.  Later growth and the
+   blocks mapped apart keep small pages: a run that needs hundreds of MB
+   of fresh huge pages spends more clearing them than it saves.  Where
+   the kernel gives no huge pages the advice does nothing.  calloc
+   clears memory the heap reuses, so a big buffer written before it is
+   read is better malloc'ed.  The gains are in doc/design.md.  */
 
 enum
 {

@@ -10,8 +10,8 @@
 #include <stdlib.h>
 
 /* Threads whose task is done wait here for the next one: starting a
-   thread costs about 50 us on the machines measured, and a run starts a
-   dozen tasks.  They live until the process exits.  */
+   thread costs more than many tasks, and a run gives a dozen.  They live
+   until the process exits.  */
 typedef struct Worker
 {
   struct Worker *next;     /* in the idle list */
