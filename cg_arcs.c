@@ -265,107 +265,38 @@ arc_kept (const Run *run, const Sym *parent, const Sym *child)
              && !sym_ids_arc_present (ids, EXCL_ARCS, parent, child));
 }
 
-/* The arc a record from FROM_PC to SELF_PC counts toward, or NULL.  */
-static Arc *
-tally_target (Run *run, vma_t from_pc, vma_t self_pc)
-{
-  Sym *parent = symtab_lookup (&run->symtab, from_pc);
-  Sym *child = callee_function (&run->symtab,
-                                symtab_lookup (&run->symtab, self_pc));
-
-  if (!parent || !child || !arc_kept (run, parent, child))
-    return NULL;
-  return cg_arc_add (&run->cg, &run->symtab, parent, child, 0);
-}
-
-/* cg_tally with a memo: the arc index + 1 of the record, or 0.  */
-static uint32_t
-memo_tally (Run *run, TallyMemo *m, vma_t from, vma_t self)
-{
-  Record *r;
-  MemoSlot *seen;
-
-  if (m->ncur < m->nprev && m->prev[m->ncur].from == from
-      && m->prev[m->ncur].self == self)
-    r = &m->prev[m->ncur];
-  else
-    {
-      seen = memo_find (m, from, self);
-      if (!seen->used)
-        {
-          Arc *a = tally_target (run, from, self);
-
-          seen->used = true;
-          seen->rec.from = from;
-          seen->rec.self = self;
-          seen->rec.arc = a ? (uint32_t) (a - run->cg.arcs + 1) : 0;
-          m->n++;
-        }
-      r = &seen->rec;
-    }
-  gp_grow (&m->cur, &m->cur_cap, m->ncur + 1, sizeof *m->cur);
-  m->cur[m->ncur++] = *r;
-  return r->arc;
-}
-
-static void
-count_arc (Arc *a, unsigned long count)
-{
-  if (a)
-    {
-      a->count += count;
-      a->child->ncalls += count;
-    }
-}
-
-void
-cg_tally (Run *run, vma_t from_pc, vma_t self_pc, unsigned long count)
-{
-  CallGraph *cg = &run->cg;
-  TallyMemo *m = cg->memo;
-
-  if (m)
-    {
-      uint32_t arc = memo_tally (run, m, from_pc, self_pc);
-
-      if (arc)
-        {
-          if (m->pending_cap < cg->narcs)
-            {
-              size_t old = m->pending_cap;
-
-              gp_grow (&m->pending, &m->pending_cap, cg->narcs, sizeof *m->pending);
-              memset (m->pending + old, 0, (m->pending_cap - old) * sizeof *m->pending);
-            }
-          m->pending[arc - 1] += count;
-        }
-      return;
-    }
-  count_arc (tally_target (run, from_pc, self_pc), count);
-}
-
-/* A batch of arc records and the symbols at their ends (the parent of
-   record I in ends[2 I], its child in ends[2 I + 1]).  */
+/* A batch of arc records, and what resolving them finds: each record's
+   arc (index + 1, or 0 when it counts nowhere), and of those that had
+   to be looked up (misses), the symbols at their ends (the parent of
+   miss K in ends[2 K], its child in ends[2 K + 1]).  */
 struct ArcBatch
 {
   ArcRecord recs[ARC_BATCH];
+  uint32_t target[ARC_BATCH];
+  uint32_t miss[ARC_BATCH];
   Sym *ends[2 * ARC_BATCH];
-  size_t n;
+  size_t nmiss;
   const SymTab *symtab;
 };
 
-/* Lookups asked for together (their loads overlap), and the batch size
-   from which a batch's lookups are cut into LOOKUP_PIECES jobs.  */
+/* Lookups asked for together (their loads overlap), and the number of
+   misses from which a batch's lookups are cut into LOOKUP_PIECES jobs.  */
 enum { LOOKUP_AHEAD = 64, LOOKUP_SPLIT = 4096, LOOKUP_PIECES = 4 };
 
-/* Piece K of LOOKUP_PIECES of the batch's lookups (or all of it, K 0 of
-   1): they only read the symbol table and write their own ends.  */
+static size_t
+lookup_pieces (const ArcBatch *b)
+{
+  return b->nmiss >= LOOKUP_SPLIT ? LOOKUP_PIECES : 1;
+}
+
+/* Piece K of the batch's lookups: they only read the symbol table and
+   write their own ends.  */
 static void
 look_up_ends (void *ctx, size_t k)
 {
   ArcBatch *b = ctx;
-  size_t pieces = b->n >= LOOKUP_SPLIT ? LOOKUP_PIECES : 1;
-  size_t begin = b->n * k / pieces, end = b->n * (k + 1) / pieces;
+  size_t pieces = lookup_pieces (b);
+  size_t begin = b->nmiss * k / pieces, end = b->nmiss * (k + 1) / pieces;
 
   for (size_t i0 = begin; i0 < end; i0 += LOOKUP_AHEAD)
     {
@@ -373,22 +304,26 @@ look_up_ends (void *ctx, size_t k)
 
       for (size_t i = i0; i < e; i++)
         {
-          symtab_prefetch (b->symtab, b->recs[i].from_pc);
-          symtab_prefetch (b->symtab, b->recs[i].self_pc);
+          const ArcRecord *r = &b->recs[b->miss[i]];
+
+          symtab_prefetch (b->symtab, r->from_pc);
+          symtab_prefetch (b->symtab, r->self_pc);
         }
       for (size_t i = i0; i < e; i++)
         {
-          b->ends[2 * i] = symtab_lookup (b->symtab, b->recs[i].from_pc);
-          b->ends[2 * i + 1] = symtab_lookup (b->symtab, b->recs[i].self_pc);
+          const ArcRecord *r = &b->recs[b->miss[i]];
+
+          b->ends[2 * i] = symtab_lookup (b->symtab, r->from_pc);
+          b->ends[2 * i + 1] = symtab_lookup (b->symtab, r->self_pc);
         }
     }
 }
 
-/* Count a batch whose lookup is over, as cg_tally would each record in
-   turn: a run at a time, the callees asked for, then the hash slots,
-   then the arcs, then the counting.  */
+/* The arcs of the misses, whose ends are looked up: found in the hash or
+   made, a run at a time: the callees asked for, then the hash slots,
+   then the arcs.  */
 static void
-count_batch (Run *run, ArcBatch *b)
+find_arcs (Run *run, ArcBatch *b)
 {
   const SymTab *symtab = &run->symtab;
   CallGraph *cg = &run->cg;
@@ -396,9 +331,9 @@ count_batch (Run *run, ArcBatch *b)
   size_t home[LOOKUP_AHEAD];
   bool filtered = arcs_filtered (run);
 
-  for (size_t i0 = 0; i0 < b->n; i0 += LOOKUP_AHEAD)
+  for (size_t i0 = 0; i0 < b->nmiss; i0 += LOOKUP_AHEAD)
     {
-      size_t e = i0 + LOOKUP_AHEAD < b->n ? i0 + LOOKUP_AHEAD : b->n;
+      size_t e = i0 + LOOKUP_AHEAD < b->nmiss ? i0 + LOOKUP_AHEAD : b->nmiss;
 
       arc_room (cg, symtab, e - i0);
       for (size_t i = i0; i < e; i++)
@@ -425,20 +360,96 @@ count_batch (Run *run, ArcBatch *b)
       for (size_t i = i0; i < e; i++)
         {
           Sym *parent = ends[2 * i], *child = ends[2 * i + 1];
+          uint32_t *target = &b->target[b->miss[i]];
 
+          *target = 0;
           if (parent && child && (!filtered || arc_kept (run, parent, child)))
-            count_arc (arc_add_at (cg, parent, child, home[i - i0], 0),
-                       b->recs[i].count);
+            *target = (uint32_t) (arc_add_at (cg, parent, child, home[i - i0],
+                                              0) - cg->arcs + 1);
         }
     }
-  b->n = 0;
+}
+
+/* What the memo knows of the batch's N records: their targets, and in
+   b->miss the records it has not met.  Record I of this batch is record
+   M->NCUR + I of this file.  */
+static void
+memo_look_up (TallyMemo *m, ArcBatch *b, size_t n)
+{
+  b->nmiss = 0;
+  for (size_t i = 0; i < n; i++)
+    {
+      const ArcRecord *r = &b->recs[i];
+      size_t at = m->ncur + i;
+      MemoSlot *seen;
+
+      if (at < m->nprev && m->prev[at].from == r->from_pc
+          && m->prev[at].self == r->self_pc)
+        b->target[i] = m->prev[at].arc;
+      else if ((seen = memo_find (m, r->from_pc, r->self_pc))->used)
+        b->target[i] = seen->rec.arc;
+      else
+        b->miss[b->nmiss++] = (uint32_t) i;
+    }
+}
+
+/* The records looked up are met now; and every record of the batch, in
+   order, is this file's for the next file to follow.  */
+static void
+memo_learn (TallyMemo *m, const ArcBatch *b, size_t n)
+{
+  for (size_t k = 0; k < b->nmiss; k++)
+    {
+      const ArcRecord *r = &b->recs[b->miss[k]];
+      MemoSlot *seen = memo_find (m, r->from_pc, r->self_pc);
+
+      if (!seen->used)
+        {
+          seen->used = true;
+          seen->rec = (Record) { r->from_pc, r->self_pc, b->target[b->miss[k]] };
+          m->n++;
+        }
+    }
+  gp_grow (&m->cur, &m->cur_cap, m->ncur + n, sizeof *m->cur);
+  for (size_t i = 0; i < n; i++)
+    m->cur[m->ncur + i] = (Record) { b->recs[i].from_pc, b->recs[i].self_pc,
+                                     b->target[i] };
+  m->ncur += n;
+}
+
+static void
+count_arc (Arc *a, unsigned long count)
+{
+  a->count += count;
+  a->child->ncalls += count;
+}
+
+/* Add the batch's counts: to the arcs and their callees, or when merging
+   files to the memo's sums per arc, which go to the arcs at the end.  */
+static void
+add_counts (CallGraph *cg, const ArcBatch *b, size_t n)
+{
+  TallyMemo *m = cg->memo;
+
+  if (m && m->pending_cap < cg->narcs)
+    {
+      size_t old = m->pending_cap;
+
+      gp_grow (&m->pending, &m->pending_cap, cg->narcs, sizeof *m->pending);
+      memset (m->pending + old, 0, (m->pending_cap - old) * sizeof *m->pending);
+    }
+  for (size_t i = 0; i < n; i++)
+    if (b->target[i] && m)
+      m->pending[b->target[i] - 1] += b->recs[i].count;
+    else if (b->target[i])
+      count_arc (&cg->arcs[b->target[i] - 1], b->recs[i].count);
 }
 
 ArcRecord *
 cg_tally_buffer (CallGraph *cg)
 {
-  /* 1.3 MB, written before it is read: not cleared, so that a small
-     profile touches only the pages it uses.  */
+  /* Written before it is read: not cleared, so that a small profile
+     touches only the pages it uses.  */
   if (!cg->batch)
     cg->batch = gp_malloc (sizeof *cg->batch);
   return cg->batch->recs;
@@ -447,18 +458,33 @@ cg_tally_buffer (CallGraph *cg)
 void
 cg_tally_batch (Run *run, size_t n)
 {
-  ArcBatch *b = run->cg.batch;
+  CallGraph *cg = &run->cg;
+  ArcBatch *b = cg->batch;
 
-  if (run->cg.memo)
+  gp_assert (n <= ARC_BATCH);
+  if (cg->memo)
+    memo_look_up (cg->memo, b, n);
+  else
     {
+      b->nmiss = n;
       for (size_t i = 0; i < n; i++)
-        cg_tally (run, b->recs[i].from_pc, b->recs[i].self_pc, b->recs[i].count);
-      return;
+        b->miss[i] = (uint32_t) i;
     }
-  b->n = n;
   b->symtab = &run->symtab;
-  par_jobs (run->par, n >= LOOKUP_SPLIT ? LOOKUP_PIECES : 1, look_up_ends, b);
-  count_batch (run, b);
+  par_jobs (run->par, lookup_pieces (b), look_up_ends, b);
+  find_arcs (run, b);
+  if (cg->memo)
+    memo_learn (cg->memo, b, n);
+  add_counts (cg, b, n);
+}
+
+void
+cg_tally (Run *run, vma_t from_pc, vma_t self_pc, unsigned long count)
+{
+  ArcRecord *r = cg_tally_buffer (&run->cg);
+
+  r[0] = (ArcRecord) { from_pc, self_pc, count };
+  cg_tally_batch (run, 1);
 }
 
 void

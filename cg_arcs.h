@@ -66,15 +66,17 @@ typedef struct CallGraph
   double print_time;      /* total of the propagated self times */
 } CallGraph;
 
-/* Record one arc record of a profile file.  */
+/* Record one arc record of a profile file: a batch of one.  */
 void cg_tally (struct Run *run, vma_t from_pc, vma_t self_pc,
                unsigned long count);
 
-/* Arc records in batches, as cg_tally on each in turn.  A reader fills
-   the buffer cg_tally_buffer gives (ARC_BATCH records at most) and hands
-   N of them over with cg_tally_batch.  A big profile's records lead
-   anywhere in memory: a batch's lookups are asked for ahead, and cut
-   into jobs for run->par.  */
+/* Arc records in batches: the one way records are counted.  A reader
+   fills the buffer cg_tally_buffer gives (ARC_BATCH records at most) and
+   hands N of them over with cg_tally_batch.  Each record's arc is found
+   (when merging files, the memo of records met before answers first),
+   then the counts are added.  A big profile's records lead anywhere in
+   memory: a batch's lookups are asked for ahead, and cut into jobs for
+   run->par.  */
 typedef struct ArcRecord
 {
   vma_t from_pc, self_pc;

@@ -725,18 +725,25 @@ read_bsd (Run *run, Reader *r, unsigned counts[3])
     run->watch->hist (run->watch->ctx, lowpc, highpc, nbins, raw);
   free (raw);
 
-  /* Then arcs until the end; a partial last one is ignored.  */
-  for (;;)
+  /* Then arcs until the end, in batches; a partial last one is
+     ignored.  */
+  for (bool more = true; more;)
     {
+      ArcRecord *batch = cg_tally_buffer (&run->cg);
+      size_t n = 0;
       vma_t from, self;
       uint64_t count;
 
-      if (!rd_vma (r, &from) || !rd_vma (r, &self) || !rd_uint (r, vb, &count))
-        break;
-      counts[1]++;
-      if (run->watch)
-        run->watch->arc (run->watch->ctx, from, self, count);
-      cg_tally (run, from, self, (unsigned long) count);
+      while (n < ARC_BATCH && (more = rd_vma (r, &from) && rd_vma (r, &self)
+                                      && rd_uint (r, vb, &count)))
+        {
+          if (run->watch)
+            run->watch->arc (run->watch->ctx, from, self, count);
+          batch[n++] = (ArcRecord) { from, self, (unsigned long) count };
+        }
+      counts[1] += (unsigned) n;
+      if (n > 0)
+        cg_tally_batch (run, n);
     }
   if (h->hz == 0)
     h->hz = host_hz ();
