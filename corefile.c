@@ -268,31 +268,45 @@ map_lookup (const Core *core, const char *name)
   return NULL;
 }
 
+/* IMAGE opened as an object file with a text section, or a message and
+   exit.  Checked before anything is allocated for it, so that an exit
+   here leaves nothing behind.  */
+static bfd *
+open_image (const char *image, asection **text)
+{
+  bfd *abfd;
+
+  bfd_init ();
+  abfd = bfd_openr (image, NULL);
+  if (!abfd)
+    {
+      perror (image);
+      exit (1);
+    }
+  abfd->flags |= BFD_DECOMPRESS;
+  if (!bfd_check_format (abfd, bfd_object))
+    gp_die (_("%s: %s: not in executable format\n"), whoami, image);
+  *text = bfd_get_section_by_name (abfd, ".text");
+  if (!*text)
+    *text = bfd_get_section_by_name (abfd, "$CODE$");
+  if (!*text)
+    gp_die (_("%s: can't find .text section in %s\n"), whoami, image);
+  return abfd;
+}
+
 Core *
 core_open (const char *image, const char *map_file, const Par *par)
 {
+  asection *text;
+  bfd *abfd = open_image (image, &text);
   Core *core = gp_calloc (1, sizeof *core);
   long size, n, nsynth;
   int bits;
 
   core->filename = image;
   core->par = par;
-  bfd_init ();
-  core->abfd = bfd_openr (image, NULL);
-  if (!core->abfd)
-    {
-      perror (image);
-      exit (1);
-    }
-  core->abfd->flags |= BFD_DECOMPRESS;
-  if (!bfd_check_format (core->abfd, bfd_object))
-    gp_die (_("%s: %s: not in executable format\n"), whoami, image);
-
-  core->text = bfd_get_section_by_name (core->abfd, ".text");
-  if (!core->text)
-    core->text = bfd_get_section_by_name (core->abfd, "$CODE$");
-  if (!core->text)
-    gp_die (_("%s: can't find .text section in %s\n"), whoami, image);
+  core->abfd = abfd;
+  core->text = text;
   core->text_vma = bfd_section_vma (core->text);
   core->text_size = bfd_section_size (core->text);
 

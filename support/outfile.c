@@ -269,10 +269,9 @@ void
 outfile_abort (void)
 {
   remove_tmp ();
-  armed = 0;
-  release_signals ();
-  tmp_name = NULL;
-  memset (&pending, 0, sizeof pending);
+  if (pending.f)
+    fclose (pending.f);
+  forget ();
 }
 
 int

@@ -21,8 +21,8 @@ FILE *outfile_open (const char *path);
 int outfile_close (FILE *f);
 
 /* Give up the file being written, if any: its temporary file is removed
-   and the signals are handed back; the stream and the names are left as
-   they are.  Registered with atexit; the fuzz harness, whose runs end in
+   and the signals are handed back; the stream is closed and the names
+   freed.  Registered with atexit; the fuzz harness, whose runs end in
    a longjmp, calls it after each.  */
 void outfile_abort (void);
 
