@@ -15,7 +15,8 @@
 #     (bench/mkprog.py), with -l, -A and -C;
 #   - every profile of the fixture generator (testsuite/fixtures).
 # With -b the synthetic profiles must also print what GNU gprof prints
-# (when /usr/bin/gprof is there).
+# (when /usr/bin/gprof is there; at 40000 functions, the flat profile
+# only).
 #
 # Environment: GPROF (default ./gprof), GPROF_REF (default ./gprof-ref),
 # GNU_GPROF (default /usr/bin/gprof), MKFIXTURE (default
@@ -104,6 +105,9 @@ synthetic ()
     same "$dir" "$name" "$opts" prog gmon.out
     case "$opts" in -b*) ;; *) continue ;; esac
     [ -x "$GNU_GPROF" ] || continue
+    # GNU's call graph takes a minute a run at 40000 functions (it grows
+    # with the square); the smaller cases hold it to GNU's bytes.
+    [ "$2" -le 20000 ] || [ "$opts" = "-b -p" ] || continue
     (cd "$dir" && "$GNU_GPROF" $opts prog gmon.out > out.gnu 2>/dev/null)
     if cmp -s "$dir/out.gnu" "$dir/out.ref"; then
       result ok "$name: as GNU gprof"
