@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""ab.py A B [--cases LIST] [--runs N] [--work DIR] [--env NAME=VALUE]
+"""ab.py A B [--cases LIST] [--runs N] [--work DIR] [--env NAME=VALUE] [--cpu]
 
 Times two gprof binaries, A and B, on the cases of bench/run.py (built
 there first: run.py --big once), in alternation (A, B, A, B...), each
@@ -12,7 +12,11 @@ see about the same.  This is how a speed tactic is judged:
 A without it, B with it (doc/performance.md, "Method").
 
 --env applies to B only (GPROF_THREADS=1, say, to time the threads
-against none with a single binary given twice)."""
+against none with a single binary given twice).  --cpu measures the
+CPU time (user and system) of each run instead of the wall time, with
+GPROF_THREADS=1 for both: for a tactic of one thread (a prefetch, the
+heap policy), whose gain then shows without the time spent waiting for
+a CPU that other work on the machine adds to wall times."""
 import argparse
 import filecmp
 import os
@@ -44,15 +48,16 @@ def operands(d, name):
     return ["prog", "gmon.out"]
 
 
-def run(gprof, args, d, out, env):
+def run(gprof, args, d, out, env, cpu):
     with open(out, "wb") as f:
         t = time.perf_counter()
-        r = subprocess.run([gprof] + args, cwd=d, stdout=f,
-                           stderr=subprocess.DEVNULL, env=env)
+        p = subprocess.Popen([gprof] + args, cwd=d, stdout=f,
+                             stderr=subprocess.DEVNULL, env=env)
+        _, status, usage = os.wait4(p.pid, 0)
         elapsed = time.perf_counter() - t
-    if r.returncode != 0:
-        sys.exit(f"{gprof} {' '.join(args[:4])}... in {d}: status {r.returncode}")
-    return elapsed
+    if status != 0:
+        sys.exit(f"{gprof} {' '.join(args[:4])}... in {d}: status {status}")
+    return usage.ru_utime + usage.ru_stime if cpu else elapsed
 
 
 def main():
@@ -63,8 +68,11 @@ def main():
     ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--work", default="/tmp/gprof-bench-ours")
     ap.add_argument("--env", action="append", default=[])
+    ap.add_argument("--cpu", action="store_true")
     a = ap.parse_args()
     base = dict(os.environ, LC_ALL="C")
+    if a.cpu:
+        base["GPROF_THREADS"] = "1"
     env_b = dict(base)
     for kv in a.env:
         k, v = kv.split("=", 1)
@@ -80,7 +88,8 @@ def main():
         times = [[], []]
         for i in range(a.runs + 1):
             for k in (0, 1):
-                t = run(gprofs[k], args, d, outs[k], env_b if k else base)
+                t = run(gprofs[k], args, d, outs[k], env_b if k else base,
+                        a.cpu)
                 if name == "merge-1000":
                     os.replace(os.path.join(d, "gmon.sum"), outs[k])
                 if i > 0:           # the first round warms the caches
