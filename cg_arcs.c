@@ -1142,7 +1142,7 @@ nameset_id (NameSet *set, const char *name)
    cmp_total would.  False, with V untouched, if the names of
    neighbours mostly differ: the merge sort is then as fast.  */
 static bool
-sort_plain_zeros (const Par *par, TotalKey **v, size_t n)
+sort_plain_zeros (TotalKey **v, size_t n)
 {
   NameSet set;
   const char *last = NULL;
@@ -1183,7 +1183,7 @@ sort_plain_zeros (const Par *par, TotalKey **v, size_t n)
         by_name[u] = &uniq[u];
         u++;
       }
-  par_msort_ranked (par, (void **) by_name, prefix, NULL, set.n, cmp_uniq,
+  msort_ranked ((void **) by_name, prefix, NULL, set.n, cmp_uniq,
                     NULL);
   rank_of = gp_reallocarray (NULL, set.n ? set.n : 1, sizeof *rank_of);
   for (size_t u = 0; u < set.n; u++)
@@ -1235,20 +1235,20 @@ sort_plain_zeros (const Par *par, TotalKey **v, size_t n)
 /* The N keys of V (no NaN among their totals) as the merge sort with
    cmp_total orders them, which is a stable sort's order (see above).  */
 static void
-sort_by_rank (const Par *par, TotalKey **v, size_t n)
+sort_by_rank (TotalKey **v, size_t n)
 {
   uint64_t *rank = gp_reallocarray (NULL, n ? n : 1, sizeof *rank);
 
   for (size_t i = 0; i < n; i++)
     rank[i] = rank_descending (v[i]->total);
-  par_msort_ranked (par, (void **) v, rank, NULL, n, cmp_total, NULL);
+  msort_ranked ((void **) v, rank, NULL, n, cmp_total, NULL);
   free (rank);
 }
 
 /* The N keys of ORDER sorted as msort_ptrs with cmp_total sorts them:
    the plain zeros apart when that pays.  */
 static void
-sort_keys (const Par *par, TotalKey **order, size_t n)
+sort_keys (TotalKey **order, size_t n)
 {
   TotalKey **zeros;
   size_t nzero = 0, nother = 0, before = 0;
@@ -1257,23 +1257,23 @@ sort_keys (const Par *par, TotalKey **order, size_t n)
   for (size_t i = 0; i < n; i++)
     if (order[i]->total != order[i]->total)
       {
-        par_msort (par, (void **) order, n, cmp_total, NULL);
+        msort_ptrs ((void **) order, n, cmp_total, NULL);
         return;
       }
   zeros = gp_reallocarray (NULL, n ? n : 1, sizeof *zeros);
   for (size_t i = 0; i < n; i++)
     if (plain_zero (order[i]))
       zeros[nzero++] = order[i];
-  if (nzero == 0 || !sort_plain_zeros (par, zeros, nzero))
+  if (nzero == 0 || !sort_plain_zeros (zeros, nzero))
     {
       free (zeros);
-      sort_by_rank (par, order, n);
+      sort_by_rank (order, n);
       return;
     }
   for (size_t i = 0; i < n; i++)
     if (!plain_zero (order[i]))
       order[nother++] = order[i];
-  sort_by_rank (par, order, nother);
+  sort_by_rank (order, nother);
   while (before < nother && !(order[before]->total < 0.0))
     before++;
   memmove (order + before + nzero, order + before,
@@ -1298,7 +1298,7 @@ cg_order (Run *run)
     key[n + (size_t) c] = total_key (&cg->cycles[c]);
   for (size_t i = 0; i < total; i++)
     order[i] = &key[i];
-  sort_keys (run->par, (TotalKey **) order, total);
+  sort_keys ((TotalKey **) order, total);
   cg->ntime_sorted = total;
   cg->time_sorted = (Sym **) order;
   for (size_t i = 0; i < total; i++)

@@ -31,10 +31,6 @@
 #include "support/alloc.h"
 
 enum { DFN_NAN = 0, DFN_BUSY = -1 };
-/* Children whose records push asks for ahead, and the number of symbols
-   from which it does: below, the records (16 bytes a symbol) stay in
-   the caches and asking only costs.  */
-enum { PREFETCH_KIDS = 16, PREFETCH_FROM = 1 << 16, MEMBERS_AHEAD = 16 };
 #define NO_SYM DFN_END
 
 typedef struct Frame
@@ -69,7 +65,6 @@ typedef struct Dfn
   DfnCycles *cycles;      /* the chains of the cycles numbered so far */
   size_t nsyms;
   int counter;
-  bool prefetch;          /* push asks for the children's records */
 } Dfn;
 
 static uint32_t
@@ -118,16 +113,6 @@ push (Dfn *d, uint32_t s)
   d->interval[d->depth] = (uint32_t) d->depth;
   d->node[s].pos = (uint32_t) d->depth;
   d->node[s].order = DFN_BUSY;
-  /* S's children are looked at next, each a random place in arrays of
-     up to tens of MB: ask for them all at once rather than miss on each
-     in turn.  */
-  if (!d->prefetch)
-    return;
-  for (uint32_t k = from; k < end && k - from < PREFETCH_KIDS; k++)
-    {
-      gp_prefetch (&d->node[d->kid[k]]);
-      gp_prefetch (&d->kid_start[d->kid[k]]);
-    }
 }
 
 /* Number the cycle headed by P, and list its members.  */
@@ -145,11 +130,7 @@ number_cycle (Dfn *d, uint32_t p)
   for (uint32_t m = p; m != NO_SYM; m = d->next[m])
     c->member[c->nmember++] = m;
   for (size_t i = c->at[p]; i < c->nmember; i++)
-    {
-      if (d->prefetch && i + MEMBERS_AHEAD < c->nmember)
-        gp_prefetch (&d->node[c->member[i + MEMBERS_AHEAD]], 1);
-      d->node[c->member[i]].order = d->counter;
-    }
+    d->node[c->member[i]].order = d->counter;
   c->member[c->nmember++] = DFN_END;
 }
 
@@ -298,7 +279,6 @@ cg_dfn_number (SymTab *symtab, const CallGraph *cg, DfnCycles *cycles)
   d.starts = gp_reallocarray (NULL, n + 1, sizeof *d.starts);
   d.cycles = cycles;
   d.nsyms = n;
-  d.prefetch = n >= PREFETCH_FROM;
   *cycles = (DfnCycles) { 0 };
   cycles->at = gp_reallocarray (NULL, n, sizeof *cycles->at);
   for (uint32_t i = 0; i < n; i++)

@@ -962,7 +962,7 @@ cg_index_order (const Run *run, size_t *n)
 
   for (size_t i = 0; i < *n; i++)
     prefix[i] = v[i]->prefix;
-  par_msort_ranked (run->par, (void **) v, prefix, NULL, *n, cmp_name, NULL);
+  msort_ranked ((void **) v, prefix, NULL, *n, cmp_name, NULL);
   order = listed_to_syms (v, *n);
   free (prefix);
   free (key);

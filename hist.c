@@ -436,9 +436,9 @@ hist_order (const Run *run, size_t *n)
       calls[i] = ~(uint64_t) v[i]->ncalls;
     }
   if (time)
-    par_msort_ranked (run->par, (void **) v, time, calls, *n, cmp_time, NULL);
+    msort_ranked ((void **) v, time, calls, *n, cmp_time, NULL);
   else
-    par_msort (run->par, (void **) v, *n, cmp_time, NULL);
+    msort_ptrs ((void **) v, *n, cmp_time, NULL);
   order = listed_to_syms (v, *n);
   free (time);
   free (calls);

@@ -182,13 +182,9 @@ listed_to_syms (ListedKey **v, size_t n)
 {
   Sym **out = (Sym **) v;
 
-  /* Each key is a miss; out[i] overwrites only v[i], already read.  */
+  /* out[i] overwrites only v[i], already read.  */
   for (size_t i = 0; i < n; i++)
-    {
-      if (i + SYM_LOAD_AHEAD < n)
-        gp_prefetch (v[i + SYM_LOAD_AHEAD]);
-      out[i] = v[i]->sym;
-    }
+    out[i] = v[i]->sym;
   return out;
 }
 

@@ -2,8 +2,8 @@
    threads or in turn.
 
    A stage never starts a thread.  Where its work falls into pieces that
-   do not depend on each other (items to print, the halves of a sort,
-   jobs that each write their own output), it hands them to the Par its
+   do not depend on each other (items to print, jobs that each write
+   their own output), it hands them to the Par its
    Run carries, which runs them at once or one after the other, in
    order, on the calling thread.  The results are the same bytes either
    way: each piece writes only its own output, and printed items go to
@@ -13,8 +13,6 @@
 #define GPROF_PIPELINE_PAR_H
 
 #include <stddef.h>
-#include <stdint.h>
-#include "support/msort.h"
 #include "support/out.h"
 
 typedef struct Par
@@ -27,15 +25,6 @@ extern const Par par_serial;
 
 /* JOB's items printed in order, through the out_ functions.  */
 void par_print (const Par *par, const OutJob *job);
-
-/* msort_ptrs, with the halves of a big array sorted at once (the same
-   comparisons, so the same result, for a CMP that only reads).  */
-void par_msort (const Par *par, void **v, size_t n, msort_cmp cmp, void *ctx);
-
-/* msort_ranked, with big runs of equal numbers sorted by par_msort.  */
-void par_msort_ranked (const Par *par, void **v, const uint64_t *hi,
-                       const uint64_t *lo, size_t n, msort_cmp cmp,
-                       void *ctx);
 
 /* FN (CTX, I) for each I below N, where no call reads what another
    writes.  */

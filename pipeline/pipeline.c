@@ -8,8 +8,7 @@
      laid out and numbered (which reads no symbol's time);
    - the flat profile's and the index's orders are sorted while the
      call graph's times are propagated (they need final times and
-     calls, not the propagated ones), and the call graph's order while
-     the flat profile prints.
+     calls, not the propagated ones).
    Everything else a stage may do at once it hands to run->par.  With
    one thread the same functions run in turn, in the order written
    here.  */
@@ -52,8 +51,6 @@ struct Pipeline
   Par par;
   GpTask ahead;           /* reading the first profile file */
   bool ahead_started;
-  GpTask cg_order;        /* cg_order, from pipeline_analyse */
-  bool cg_order_started;
   Order flat, index;
 };
 
@@ -204,12 +201,6 @@ assign_samples (void *arg)
     hist_free_samples (&run->hist);
 }
 
-static void
-order_graph (void *arg)
-{
-  cg_order (arg);
-}
-
 void
 pipeline_analyse (Run *run)
 {
@@ -236,8 +227,7 @@ pipeline_analyse (Run *run)
   if (graph)
     {
       cg_propagate (run);
-      gp_task_start (&p->cg_order, order_graph, run);
-      p->cg_order_started = true;
+      cg_order (run);
     }
   /* Exports and the diagnosis use whatever data there is.  */
   if (!reports)
@@ -250,15 +240,6 @@ pipeline_analyse (Run *run)
 
 /* ---- reports -------------------------------------------------------------- */
 
-/* The call graph's order and index numbers, once sorted.  */
-static void
-graph_ordered (struct Pipeline *p)
-{
-  if (p->cg_order_started)
-    gp_task_wait (&p->cg_order);
-  p->cg_order_started = false;
-}
-
 void
 pipeline_reports (Run *run)
 {
@@ -269,7 +250,6 @@ pipeline_reports (Run *run)
 
   if (run->opt.diagnose || run->opt.export_format)
     {
-      graph_ordered (p);
       if (run->opt.diagnose)
         diagnose_print (run);
       else
@@ -277,16 +257,12 @@ pipeline_reports (Run *run)
       return;
     }
   if (run->opt.bsd_style && (style & STYLE_CALL_GRAPH))
-    {
-      graph_ordered (p);
-      cg_print (run);
-    }
+    cg_print (run);
   if (style & STYLE_FLAT_PROFILE)
     {
       order = order_take (&p->flat, hist_order, run, &n);
       hist_print (run, order, n);
     }
-  graph_ordered (p);
   if (style & STYLE_CALL_GRAPH)
     {
       if (!run->opt.bsd_style)

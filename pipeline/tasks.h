@@ -5,7 +5,7 @@
 
 #include <stdbool.h>
 
-/* How many threads the big reports and sorts use: $GPROF_THREADS if set
+/* How many threads the big reports and jobs use: $GPROF_THREADS if set
    (1 for none), else the CPUs this process may run on, at most
    GP_MAX_THREADS.  */
 enum { GP_MAX_THREADS = 4 };

@@ -9,7 +9,7 @@
 #include "support/alloc.h"
 
 /* Merge the sorted runs V[0 .. N1 - 1] and V[N1 .. N - 1] through TMP.  */
-void
+static void
 msort_merge (void **v, size_t n1, size_t n, void **tmp, msort_cmp cmp, void *ctx)
 {
   size_t n2 = n - n1;
@@ -34,8 +34,9 @@ msort_merge (void **v, size_t n1, size_t n, void **tmp, msort_cmp cmp, void *ctx
   memcpy (v, tmp, (n - n2) * sizeof *v);
 }
 
-/* Recursion depth is log2(n), so plain recursion is fine here.  */
-void
+/* Sort V through the N scratch slots at TMP.  Recursion depth is
+   log2(n), so plain recursion is fine here.  */
+static void
 msort_with (void **v, size_t n, void **tmp, msort_cmp cmp, void *ctx)
 {
   if (n <= 1)
@@ -78,6 +79,41 @@ msort_ptrs (void **v, size_t n, msort_cmp cmp, void *ctx)
   msort_with (v, n, tmp, cmp, ctx);
   if (tmp != small)
     free (tmp);
+}
+
+void
+msort_ranked (void **v, const uint64_t *hi, const uint64_t *lo, size_t n,
+              msort_cmp cmp, void *ctx)
+{
+  uint64_t *key = gp_reallocarray (NULL, n ? n : 1, sizeof *key);
+  size_t *at = gp_reallocarray (NULL, n ? n : 1, sizeof *at);
+  void **was = gp_reallocarray (NULL, n ? n : 1, sizeof *was);
+
+  /* Least significant first, each pass stable.  */
+  for (size_t i = 0; i < n; i++)
+    at[i] = i;
+  if (lo)
+    {
+      memcpy (key, lo, n * sizeof *key);
+      radix_sort_u64 (key, at, n);
+    }
+  for (size_t i = 0; i < n; i++)
+    key[i] = hi[at[i]];
+  radix_sort_u64 (key, at, n);
+  memcpy (was, v, n * sizeof *v);
+  for (size_t i = 0; i < n; i++)
+    v[i] = was[at[i]];
+  for (size_t i = 0, run; i < n; i += run)
+    {
+      for (run = 1; i + run < n && key[i + run] == key[i]
+                    && (!lo || lo[at[i + run]] == lo[at[i]]); run++)
+        ;
+      if (run > 1)
+        msort_ptrs (v + i, run, cmp, ctx);
+    }
+  free (was);
+  free (at);
+  free (key);
 }
 
 uint64_t

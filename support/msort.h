@@ -19,13 +19,11 @@ typedef int (*msort_cmp) (const void *a, const void *b, void *ctx);
    cmp (left, right) <= 0.  */
 void msort_ptrs (void **v, size_t n, msort_cmp cmp, void *ctx);
 
-/* msort_ptrs's two steps, for par_msort (pipeline/par.h), which sorts
-   the halves at once: msort_with sorts V through the N scratch slots at
-   TMP; msort_merge merges the sorted runs V[0 .. N1 - 1] and
-   V[N1 .. N - 1] through TMP.  */
-void msort_with (void **v, size_t n, void **tmp, msort_cmp cmp, void *ctx);
-void msort_merge (void **v, size_t n1, size_t n, void **tmp, msort_cmp cmp,
-                  void *ctx);
+/* msort_ptrs's order, for a CMP that orders by the numbers HI[i], then
+   LO[i] (LO may be NULL), the I-th of V's elements's: a radix sort on
+   the numbers, then msort_ptrs within each run of equal numbers.  */
+void msort_ranked (void **v, const uint64_t *hi, const uint64_t *lo,
+                   size_t n, msort_cmp cmp, void *ctx);
 
 /* A number for X that orders as X does, most first: equal numbers (0
    and -0 too) get equal ones.  Not for NaN.  */

@@ -9,8 +9,8 @@
 # the same bytes and write the same gmon.sum, on
 #   - profiles from bench/mkcase.py in each shape, of 3000 functions and
 #     15000 arcs (a call graph of about ten of the printer's batches),
-#     13000 functions (each report in several batches) and 40000 (past
-#     the size from which sorts are split);
+#     13000 functions (each report in several batches) and 40000 (ten
+#     batches of arcs, each looked up in pieces);
 #   - a real program of 2000 functions compiled with -g -pg
 #     (bench/mkprog.py), with -l, -A and -C;
 #   - every profile of the fixture generator (testsuite/fixtures).

@@ -10,7 +10,6 @@
 #include <string.h>
 #include "support/msort.h"
 #include "unit.h"
-#include "pipeline/par.h"
 
 typedef struct Elem
 {
@@ -295,37 +294,6 @@ test_inconsistent_is_discriminating (Rng *rng)
   check (differ, "inconsistent comparators tell merge sorts apart");
 }
 
-/* par_msort sorts the halves of big arrays on other threads: on the
-   inconsistent comparators too, the reference's order.  */
-static void
-test_parallel (Rng *rng)
-{
-  static const size_t big[] = { 32768, 32769, 100003, 262151 };
-  static const unsigned threads[] = { 2, 3, 4 };
-  static const msort_cmp cmps[] = { cmp_partial, cmp_special, cmp_cyclic };
-  int bad = 0, cases = 0;
-
-  for (size_t t = 0; t < sizeof threads / sizeof *threads; t++)
-    for (size_t s = 0; s < sizeof big / sizeof *big; s++)
-      for (size_t c = 0; c < sizeof cmps / sizeof *cmps; c++)
-        {
-          Elem *e = random_elems (rng, big[s], 10, 300);
-          void **got = pointers (e, big[s]), **want = pointers (e, big[s]);
-
-          par_msort (&(Par) { threads[t] }, got, big[s], cmps[c], NULL);
-          ref_sort (want, big[s], cmps[c], NULL);
-          cases++;
-          if (memcmp (got, want, big[s] * sizeof *got) != 0 && bad++ < 3)
-            printf ("# %u threads, n=%zu, comparator %zu: differs\n",
-                    threads[t], big[s], c);
-          free (got);
-          free (want);
-          free (e);
-        }
-  check (bad == 0, "on 2 to 4 threads: the reference's order in %d big "
-         "arrays", cases);
-}
-
 /* A key and its first position, ordered by both: the reference for
    radix_sort_u64.  */
 typedef struct Keyed
@@ -408,10 +376,10 @@ cmp_row (const void *a, const void *b, void *ctx)
   return strcmp (l->name, r->name);
 }
 
-/* par_msort_ranked, by the time's rank alone and by time and calls, in
-   turn and on two threads, against the reference merge sort: many equal
-   times (and 0 against -0), equal counts and equal names, so that runs
-   of equal ranks are long and short; past the parallel sort's size.  */
+/* msort_ranked, by the time's rank alone and by time and calls, against
+   the reference merge sort: many equal times (and 0 against -0), equal
+   counts and equal names, so that runs of equal ranks are long and
+   short.  */
 static void
 test_ranked (Rng *rng)
 {
@@ -423,7 +391,7 @@ test_ranked (Rng *rng)
   uint64_t *hi = malloc (N * sizeof *hi), *lo = malloc (N * sizeof *lo);
 
   for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++)
-    for (int with_lo = 0; with_lo < 3; with_lo++)
+    for (int with_lo = 0; with_lo < 2; with_lo++)
       {
         size_t n = counts[c];
         bool ok;
@@ -440,12 +408,10 @@ test_ranked (Rng *rng)
             lo[i] = ~(uint64_t) row[i].calls;
           }
         ref_sort (want, n, cmp_row, NULL);
-        par_msort_ranked (with_lo == 2 ? &(Par) { 2 } : &par_serial, got, hi,
-                          with_lo ? lo : NULL, n, cmp_row, NULL);
+        msort_ranked (got, hi, with_lo ? lo : NULL, n, cmp_row, NULL);
         ok = memcmp (got, want, n * sizeof *got) == 0;
-        check (ok, "par_msort_ranked: %zu rows, %s", n,
-               with_lo == 2 ? "time and calls, on 2 threads"
-                            : with_lo ? "time and calls" : "time only");
+        check (ok, "msort_ranked: %zu rows, %s", n,
+               with_lo ? "time and calls" : "time only");
       }
   free (row);
   free (got);
@@ -502,7 +468,6 @@ main (void)
   test_against_reference (&rng, "cyclic order", cmp_cyclic, 3, 0);
   test_two_specials_known ();
   test_inconsistent_is_discriminating (&rng);
-  test_parallel (&rng);
   test_radix (&rng);
   test_radix_records (&rng);
   test_ranked (&rng);
