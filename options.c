@@ -105,9 +105,10 @@ Usage: %s [-[abcDhilLrsTvwxyz]] [-[ABCeEfFJnNOpPqQRStZ][name]] [-I dirs]\n\
            whoami);
   if (status == 0)
     {
-      out_fprintf (f, _("Report bugs to %s\n"), "<https://sourceware.org/bugzilla/>");
-      /* Our own options come after GNU's text, which stays as it is (and
-         stays alone after a bad option): see doc/differences.md.  */
+      out_fprintf (f, _("Report bugs at %s\n"), PACKAGE_BUGREPORT);
+      /* GNU's usage text stays as it is (and alone after a bad option),
+         with our bug address, then our own options: see
+         doc/differences.md.  */
       out_fprintf (f, _("\n\
 Options of this gprof that GNU gprof does not have:\n\
   --diagnose                 explain what the profile data can and cannot\n\
@@ -156,9 +157,10 @@ add_search_dirs (Options *opt, const char *list)
 static void __attribute__ ((noreturn))
 print_version (void)
 {
-  out_printf (_("GNU gprof %s\n"), "(GNU Binutils for Debian) 2.40");
-  out_printf (_("Based on BSD gprof, copyright 1983 Regents of the University of California.\n"));
-  out_printf (_("This program is free software.  This program has absolutely no warranty.\n"));
+  out_printf ("%s %s\n", PACKAGE_NAME, PACKAGE_VERSION);
+  out_printf (_("A profile analyzer whose reports match GNU gprof %s's; "
+                "not part of GNU Binutils.\n"), GNU_GPROF_MATCHED);
+  out_printf (_("Report bugs at %s\n"), PACKAGE_BUGREPORT);
   exit (0);
 }
 

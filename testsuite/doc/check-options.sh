@@ -51,6 +51,23 @@ while read -r opt; do
   fi
 done <"$work/named"
 
+# Who we are: our name and version first, our bug address in --version
+# and --help, nothing that claims to be GNU's or sends bugs to binutils.
+LC_ALL=C "$gprof" --version >"$work/version" 2>&1 || exit 99
+if ! head -n 1 "$work/version" | grep -q '^gprof [0-9][0-9.]*$'; then
+  echo "FAIL --version does not begin with our name and version: $(head -n 1 "$work/version")"
+  fails=$((fails + 1))
+fi
+for place in version help.raw; do
+  if grep -q -i -e 'sourceware' -e '^GNU gprof' -e 'Binutils for' "$work/$place"; then
+    echo "FAIL the $place text claims GNU's identity: $(grep -i -e sourceware -e '^GNU gprof' -e 'Binutils for' "$work/$place")"
+    fails=$((fails + 1))
+  elif ! grep -q '^Report bugs at [a-z]*://' "$work/$place"; then
+    echo "FAIL the $place text gives no bug address of ours"
+    fails=$((fails + 1))
+  fi
+done
+
 n=$(wc -l <"$work/table")
 echo "$n long options checked, $fails missing"
 [ "$fails" -eq 0 ]
