@@ -34,6 +34,7 @@ import concurrent.futures
 import difflib
 import os
 import random
+import re
 import shlex
 import shutil
 import struct
@@ -543,15 +544,28 @@ def gnu_defect(result):
 
 
 # Our -h/--help goes on after GNU's text with the options GNU gprof does
-# not have (doc/differences.md); everything before must match.
+# not have, and gives our bug address where GNU gives binutils'; -v
+# prints our name (doc/differences.md).  Everything else must match.
 OUR_OPTIONS = b"\nOptions of this gprof that GNU gprof does not have:\n"
+OUR_BUGS = re.compile(rb"^Report bugs at \S+\n", re.M)
+GNU_BUGS = re.compile(rb"^Report bugs to \S+\n", re.M)
+OUR_VERSION = re.compile(rb"^gprof [0-9][0-9.]*\n.*GNU gprof .*\nReport bugs at \S+\n$", re.S)
 
 
-def without_our_options(result):
-    out = result.get("step 1 stdout")
-    if isinstance(out, bytes) and out.startswith(b"Usage:") and OUR_OPTIONS in out:
-        result["step 1 stdout"] = out[:out.index(OUR_OPTIONS)]
-    return result
+def as_gnu_identity(ours, gnu):
+    """OURS with our identity swapped for GNU's, where GNU's prints it."""
+    out, gout = ours.get("step 1 stdout"), gnu.get("step 1 stdout")
+    if not isinstance(out, bytes) or not isinstance(gout, bytes):
+        return ours
+    if out.startswith(b"Usage:") and OUR_OPTIONS in out:
+        out = out[:out.index(OUR_OPTIONS)]
+    gnu_bugs = GNU_BUGS.search(gout)
+    if gnu_bugs and OUR_BUGS.search(out):
+        out = OUR_BUGS.sub(lambda m: gnu_bugs.group(0), out)
+    if OUR_VERSION.match(out) and gout.startswith(b"GNU gprof "):
+        out = gout
+    ours["step 1 stdout"] = out
+    return ours
 
 
 def compare(case, workdir, index, verbose):
@@ -561,7 +575,7 @@ def compare(case, workdir, index, verbose):
     defect = gnu_defect(gnu)
     if defect:
         return "skip", f"skip {case.name}: GNU gprof fails, {defect}"
-    ours = without_our_options(outcome(case, OURS, base + "-ours"))
+    ours = as_gnu_identity(outcome(case, OURS, base + "-ours"), gnu)
     if gnu == ours:
         return "ok", f"ok {case.name}"
     return "FAIL", f"FAIL {case.name}\n{describe(gnu, ours, verbose)}"
