@@ -87,7 +87,7 @@ same () {
   gnu_run "$s_name.gnu" "$@"
   for s_part in out err status; do
     if ! cmp -s "$s_name.ours.$s_part" "$s_name.gnu.$s_part"; then
-      fail "$s_name" "$s_part differs from GNU's: $(diff "$s_name.gnu.$s_part" "$s_name.ours.$s_part" | head -6 | tr '\n' ' ')"
+      fail "$s_name" "$s_part differs from GNU's: $(diff "$s_name.gnu.$s_part" "$s_name.ours.$s_part" | head -6 | tr '\n' ' ') (ours: status $(cat "$s_name.ours.status"), stderr: $(head -c 300 "$s_name.ours.err"))"
       return
     fi
   done
