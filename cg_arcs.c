@@ -1183,8 +1183,7 @@ sort_plain_zeros (TotalKey **v, size_t n)
         by_name[u] = &uniq[u];
         u++;
       }
-  msort_ranked ((void **) by_name, prefix, NULL, set.n, cmp_uniq,
-                    NULL);
+  msort_ranked ((void **) by_name, prefix, NULL, set.n, cmp_uniq, NULL);
   rank_of = gp_reallocarray (NULL, set.n ? set.n : 1, sizeof *rank_of);
   for (size_t u = 0; u < set.n; u++)
     {

@@ -3,9 +3,9 @@
 
    A stage never starts a thread.  Where its work falls into pieces that
    do not depend on each other (items to print, jobs that each write
-   their own output), it hands them to the Par its
-   Run carries, which runs them at once or one after the other, in
-   order, on the calling thread.  The results are the same bytes either
+   their own output), it hands them to the Par its Run carries, which
+   runs them at once or one after the other, in order, on the calling
+   thread.  The results are the same bytes either
    way: each piece writes only its own output, and printed items go to
    stdout in their order.  */
 

@@ -19,9 +19,9 @@ typedef int (*msort_cmp) (const void *a, const void *b, void *ctx);
    cmp (left, right) <= 0.  */
 void msort_ptrs (void **v, size_t n, msort_cmp cmp, void *ctx);
 
-/* msort_ptrs's order, for a CMP that orders by the numbers HI[i], then
-   LO[i] (LO may be NULL), the I-th of V's elements's: a radix sort on
-   the numbers, then msort_ptrs within each run of equal numbers.  */
+/* msort_ptrs's order, for a CMP that orders V[i] by the numbers HI[i],
+   then LO[i] (LO may be NULL), before anything else: a radix sort on the
+   numbers, then msort_ptrs within each run of equal numbers.  */
 void msort_ranked (void **v, const uint64_t *hi, const uint64_t *lo,
                    size_t n, msort_cmp cmp, void *ctx);
 

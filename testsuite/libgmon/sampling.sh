@@ -73,8 +73,8 @@ gm_check_total () {
 # kernel notices expired CPU-time periods at its ticks, so one signal may
 # carry ten or more of them, and a signal that finds its thread just
 # past its function, or reading its clock, charges them all there.  On a
-# loaded machine that happens to about one run in twenty: the charging
-# is judged on the majority of three runs, each run shown.
+# loaded machine that happened here to 1 run in 12 to 1 in 27: the
+# charging is judged on the majority of three runs, each run shown.
 for sig in PROF RTMIN+1; do
   good=0 runs=
   for run in 1 2 3; do
