@@ -157,7 +157,7 @@ add_search_dirs (Options *opt, const char *list)
 static void __attribute__ ((noreturn))
 print_version (void)
 {
-  out_printf ("%s %s\n", PACKAGE_NAME, PACKAGE_VERSION);
+  out_printf ("gprof (%s) %s\n", PACKAGE_NAME, PACKAGE_VERSION);
   out_printf (_("A profile analyzer whose reports match GNU gprof %s's; "
                 "not part of GNU Binutils.\n"), GNU_GPROF_MATCHED);
   out_printf (_("Report bugs at %s\n"), PACKAGE_BUGREPORT);

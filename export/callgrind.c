@@ -185,7 +185,7 @@ export_callgrind (Run *run)
 
   model_build (&m, run);
   nm.fn_id = gp_calloc (m.nnodes + 1, sizeof *nm.fn_id);
-  out_str ("# callgrind format\nversion: 1\ncreator: gprof " PACKAGE_VERSION
+  out_str ("# callgrind format\nversion: 1\ncreator: " PACKAGE_STRING
            " --export=callgrind\ncmd: ");
   cg_text (run->opt.image);
   out_str ("\npositions: line\n");

@@ -339,8 +339,8 @@ export_json (Run *run)
   bool hist = run->gmon_input & INPUT_HISTOGRAM;
   bool graph = run->gmon_input & INPUT_CALL_GRAPH;
 
-  out_str ("{\"format\":\"gprof-export\",\"version\":1,\"creator\":\"gprof "
-           PACKAGE_VERSION "\"");
+  out_str ("{\"format\":\"gprof-export\",\"version\":1,\"creator\":\""
+           PACKAGE_STRING "\"");
   key ("program");
   ex_json_string (run->opt.image, false);
   key ("profiles");

@@ -137,7 +137,7 @@ export_speedscope (Run *run)
   sp.index = gp_calloc (model_nframes (&m), sizeof *sp.index);
   sp.order = gp_calloc (model_nframes (&m), sizeof *sp.order);
   out_str ("{\"$schema\":\"https://www.speedscope.app/file-format-schema.json\","
-           "\"exporter\":\"gprof " PACKAGE_VERSION "\",\"name\":");
+           "\"exporter\":\"" PACKAGE_STRING "\",\"name\":");
   ex_json_string (run->opt.image, false);
   out_str (",\"activeProfileIndex\":0,\"profiles\":[{\"type\":\"sampled\","
            "\"name\":\"stacks synthesized from the call graph\",\"unit\":");

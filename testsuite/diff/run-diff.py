@@ -549,7 +549,7 @@ def gnu_defect(result):
 OUR_OPTIONS = b"\nOptions of this gprof that GNU gprof does not have:\n"
 OUR_BUGS = re.compile(rb"^Report bugs at \S+\n", re.M)
 GNU_BUGS = re.compile(rb"^Report bugs to \S+\n", re.M)
-OUR_VERSION = re.compile(rb"^gprof [0-9][0-9.]*\n.*GNU gprof .*\nReport bugs at \S+\n$", re.S)
+OUR_VERSION = re.compile(rb"^gprof \([a-z]+\) [0-9][0-9.]*\n.*GNU gprof .*\nReport bugs at \S+\n$", re.S)
 
 
 def as_gnu_identity(ours, gnu):

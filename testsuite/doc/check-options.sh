@@ -1,8 +1,8 @@
 #!/bin/sh
 # check-options.sh - every long option of gprof's option table
-# (options.c) is in the output of gprof --help, in the man page gprof.1
-# and in the manual gprof.texi; and --help names no option the table
-# lacks.
+# (options.c) is in the output of gprof --help, in the man page
+# gmonprof.1 and in the manual gmonprof.texi; and --help names no option the table
+# lacks.  (Who we are is check-identity.sh's.)
 #
 # --help writes GNU's options as GNU does, several in one bracket:
 # "[--[no-]graph[=name]]" stands for --graph and --no-graph.  The man
@@ -27,7 +27,7 @@ sed -n '/long_options\[\] = {/,/^};/p' "$src/options.c" \
 LC_ALL=C "$gprof" --help >"$work/help.raw" 2>&1 || exit 99
 sed 's/--\[no-\]\([a-z-]*\)/--\1 --no-\1/g' "$work/help.raw" >"$work/help"
 # The man page without its escapes.
-sed 's/\\-/-/g; s/\\f[BIRP]//g' "$src/doc/gprof.1" >"$work/man"
+sed 's/\\-/-/g; s/\\f[BIRP]//g' "$src/doc/gmonprof.1" >"$work/man"
 
 while read -r name; do
   for place in help man; do
@@ -36,8 +36,8 @@ while read -r name; do
       fails=$((fails + 1))
     fi
   done
-  if ! grep -q -e "^@opindex --$name\$" "$src/doc/gprof.texi"; then
-    echo "FAIL --$name is not in doc/gprof.texi"
+  if ! grep -q -e "^@opindex --$name\$" "$src/doc/gmonprof.texi"; then
+    echo "FAIL --$name is not in doc/gmonprof.texi"
     fails=$((fails + 1))
   fi
 done <"$work/table"
@@ -50,23 +50,6 @@ while read -r opt; do
     fails=$((fails + 1))
   fi
 done <"$work/named"
-
-# Who we are: our name and version first, our bug address in --version
-# and --help, nothing that claims to be GNU's or sends bugs to binutils.
-LC_ALL=C "$gprof" --version >"$work/version" 2>&1 || exit 99
-if ! head -n 1 "$work/version" | grep -q '^gprof [0-9][0-9.]*$'; then
-  echo "FAIL --version does not begin with our name and version: $(head -n 1 "$work/version")"
-  fails=$((fails + 1))
-fi
-for place in version help.raw; do
-  if grep -q -i -e 'sourceware' -e '^GNU gprof' -e 'Binutils for' "$work/$place"; then
-    echo "FAIL the $place text claims GNU's identity: $(grep -i -e sourceware -e '^GNU gprof' -e 'Binutils for' "$work/$place")"
-    fails=$((fails + 1))
-  elif ! grep -q '^Report bugs at [a-z]*://' "$work/$place"; then
-    echo "FAIL the $place text gives no bug address of ours"
-    fails=$((fails + 1))
-  fi
-done
 
 n=$(wc -l <"$work/table")
 echo "$n long options checked, $fails missing"

@@ -28,8 +28,11 @@ rm -rf "$work"
 mkdir -p "$work/locale/de/LC_MESSAGES" "$work/locale/fr/LC_MESSAGES" \
   "$work/locales" || exit 99
 trap 'rm -rf "$work"' EXIT
+# The text domain is the package's name (config.h), as in gprof.c.
+domain=$(sed -n 's/^#define PACKAGE "\(.*\)"$/\1/p' "$top/config.h")
+[ -n "$domain" ] || { echo "config.h defines no PACKAGE"; exit 99; }
 for lang in de fr; do
-  msgfmt -c -o "$work/locale/$lang/LC_MESSAGES/gprof.mo" \
+  msgfmt -c -o "$work/locale/$lang/LC_MESSAGES/$domain.mo" \
     "$src/po/$lang.po" || { echo "po/$lang.po does not compile"; exit 99; }
 done
 # localedef warns about the definition's own details; only success counts.
