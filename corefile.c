@@ -281,7 +281,7 @@ open_image (const char *image, asection **text)
   if (!abfd)
     {
       perror (image);
-      exit (1);
+      gp_exit_failure ();
     }
   abfd->flags |= BFD_DECOMPRESS;
   if (!bfd_check_format (abfd, bfd_object))

@@ -591,7 +591,7 @@ read_bb_record (Run *run, Reader *r)
 
 truncated:
   perror (r->name);
-  exit (1);
+  gp_exit_failure ();
 }
 
 static void
@@ -660,7 +660,7 @@ read_bsd (Run *run, Reader *r, unsigned counts[3])
   if (!rd_seek (r, 0))
     {
       perror (r->name);
-      exit (1);
+      gp_exit_failure ();
     }
   if (!rd_vma (r, &lowpc) || !rd_vma (r, &highpc) || !rd_32 (r, &ncnt)
       || !rd_32 (r, &version))
@@ -687,7 +687,7 @@ read_bsd (Run *run, Reader *r, unsigned counts[3])
   if (!rd_seek (r, header_size))
     {
       perror (r->name);
-      exit (1);
+      gp_exit_failure ();
     }
 
   /* GNU keeps the size of the bins in an int: 2 GiB or more is
@@ -780,7 +780,7 @@ gmon_read (Run *run, const char *filename)
       else if (!(r.f = fopen (filename, "rb")))
         {
           perror (filename);
-          exit (1);
+          gp_exit_failure ();
         }
       if (fstat (fileno (r.f), &st) == 0 && S_ISREG (st.st_mode))
         r.size = (uint64_t) st.st_size;
@@ -839,7 +839,7 @@ static void
 die_write (const Writer *w)
 {
   perror (w->name);
-  exit (1);
+  gp_exit_failure ();
 }
 
 static void

@@ -28,7 +28,7 @@ close_stdout (void)
   if (err)
     {
       fprintf (stderr, _("%s: write error: %s\n"), whoami, strerror (err));
-      _exit (1);
+      _exit (gp_failure_status);
     }
 }
 
@@ -55,12 +55,14 @@ main (int argc, char **argv)
 
   options_parse (&run.opt, argc, argv);
   if (run.opt.export_format && !export_check_format (run.opt.export_format))
-    exit (1);
+    gp_exit_failure ();
   run.core = core_open (run.opt.image, run.opt.function_mapping_file,
                         run.par);
   pipeline_symbols (&run);
   pipeline_profiles (&run);
   pipeline_analyse (&run);
+  if (run.opt.diff_base)
+    return pipeline_diff (&run);
   pipeline_reports (&run);
   return 0;
 }

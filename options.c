@@ -25,7 +25,11 @@ enum
   OPTION_DIAGNOSE,
   OPTION_EXPORT_NODE_THRESHOLD,
   OPTION_EXPORT_EDGE_THRESHOLD,
-  OPTION_EXPORT_MAX_DEPTH
+  OPTION_EXPORT_MAX_DEPTH,
+  OPTION_DIFF,
+  OPTION_DIFF_EXE,
+  OPTION_DIFF_LEVEL,
+  OPTION_DIFF_THRESHOLD
 };
 
 static const char short_options[] =
@@ -80,6 +84,10 @@ static const struct option long_options[] = {
   { "export-node-threshold", required_argument, NULL, OPTION_EXPORT_NODE_THRESHOLD },
   { "export-edge-threshold", required_argument, NULL, OPTION_EXPORT_EDGE_THRESHOLD },
   { "export-max-depth", required_argument, NULL, OPTION_EXPORT_MAX_DEPTH },
+  { "diff", required_argument, NULL, OPTION_DIFF },
+  { "diff-exe", required_argument, NULL, OPTION_DIFF_EXE },
+  { "diff-level", required_argument, NULL, OPTION_DIFF_LEVEL },
+  { "diff-threshold", required_argument, NULL, OPTION_DIFF_THRESHOLD },
   { NULL, 0, NULL, 0 }
 };
 
@@ -119,7 +127,16 @@ Options of this gprof that GNU gprof does not have:\n\
   --export-node-threshold=P  dot: leave out functions under P%% of the time\n\
   --export-edge-threshold=P  dot: leave out calls under P%% of the time\n\
   --export-max-depth=N       folded, speedscope, html: stacks of at most N\n\
-                             frames\n"));
+                             frames\n\
+  --diff=OLD                 compare the profile with OLD, an earlier one of\n\
+                             the same program, instead of the reports (text,\n\
+                             or --export=json or html)\n\
+  --diff-exe=EXE             the executable that wrote OLD (default: the\n\
+                             same one)\n\
+  --diff-level=P             call a time change significant at P%% (default\n\
+                             99)\n\
+  --diff-threshold=PCT       exit with status 1 if a function's time grew\n\
+                             significantly by more than PCT%%, 2 on errors\n"));
     }
   exit (status);
 }
@@ -177,7 +194,7 @@ set_file_format (Options *opt, const char *arg)
     default:
       /* GNU gprof prints the two names in this order.  */
       fprintf (stderr, _("%s: unknown file format %s\n"), arg, whoami);
-      exit (1);
+      gp_exit_failure ();
     }
 }
 
@@ -225,9 +242,33 @@ export_number (const char *name, const char *arg, double lo, double hi)
     {
       fprintf (stderr, _("%s: --%s=%s: expected a number from %g to %g\n"),
                whoami, name, arg, lo, hi);
-      exit (1);
+      gp_exit_failure ();
     }
   return v;
+}
+
+/* --diff's companions need it, and it goes with neither --diagnose nor
+   an export but json and html.  */
+static void
+check_diff (const Options *opt)
+{
+  const char *problem = NULL;
+
+  if (!opt->diff_base)
+    {
+      if (opt->diff_image || opt->diff_threshold >= 0 || opt->diff_level != 99)
+        problem = _("--diff-exe, --diff-level and --diff-threshold need --diff");
+    }
+  else if (opt->diagnose)
+    problem = _("--diff and --diagnose cannot be used together");
+  else if (opt->export_format && strcmp (opt->export_format, "json") != 0
+           && strcmp (opt->export_format, "html") != 0)
+    problem = _("--diff writes text, or with --export json or html");
+  if (problem)
+    {
+      fprintf (stderr, "%s: %s\n", whoami, problem);
+      gp_exit_failure ();
+    }
 }
 
 void
@@ -247,6 +288,13 @@ options_parse (Options *opt, int argc, char **argv)
   opt->export_node_threshold = 0.5;
   opt->export_edge_threshold = 0.1;
   opt->export_max_depth = 64;
+  opt->diff_level = 99;
+  opt->diff_threshold = -1;
+  /* A CI job gating on --diff-threshold tells a regression (1) from an
+     error (2); errors before the option is parsed count as well.  */
+  for (int i = 1; i < argc; i++)
+    if (strncmp (argv[i], "--diff-t", 8) == 0)
+      gp_failure_status = 2;
 
   while ((c = getopt_long (argc, argv, short_options, long_options, NULL)) != -1)
     switch (c)
@@ -336,7 +384,7 @@ options_parse (Options *opt, int argc, char **argv)
               {
                 fprintf (stderr, _("%s: unknown demangling style `%s'\n"),
                          whoami, optarg);
-                exit (1);
+                gp_exit_failure ();
               }
             opt->demangle_style = (int) style;
           }
@@ -357,8 +405,16 @@ options_parse (Options *opt, int argc, char **argv)
         opt->export_max_depth
           = (int) export_number ("export-max-depth", optarg, 1, 4096);
         break;
+      case OPTION_DIFF: opt->diff_base = optarg; break;
+      case OPTION_DIFF_EXE: opt->diff_image = optarg; break;
+      case OPTION_DIFF_LEVEL:
+        opt->diff_level = export_number ("diff-level", optarg, 50, 99.9999);
+        break;
+      case OPTION_DIFF_THRESHOLD:
+        opt->diff_threshold = export_number ("diff-threshold", optarg, 0, 1e9);
+        break;
       default:
-        options_usage (stderr, 1);
+        options_usage (stderr, gp_failure_status);
       }
 
   if ((opt->output_style & STYLE_FUNCTION_ORDER)
@@ -366,10 +422,11 @@ options_parse (Options *opt, int argc, char **argv)
     {
       fprintf (stderr, _("%s: Only one of --function-ordering and --file-ordering may be specified.\n"),
                whoami);
-      exit (1);
+      gp_exit_failure ();
     }
   if (opt->output_style & STYLE_SUMMARY_FILE)
     opt->line_granularity = true;
+  check_diff (opt);
   if (getenv ("GPROF_PATH"))
     add_search_dirs (opt, getenv ("GPROF_PATH"));
 

@@ -91,6 +91,10 @@ typedef struct Options
   double export_edge_threshold; /* --export-edge-threshold=PCT (dot) */
   int export_max_depth;         /* --export-max-depth=N: stack frames */
   bool diagnose;                /* --diagnose: explain the profile data */
+  const char *diff_base;        /* --diff=OLD: compare with this profile */
+  const char *diff_image;       /* --diff-exe=EXE: OLD's executable, or NULL */
+  double diff_level;            /* --diff-level=P: confidence, percent */
+  double diff_threshold;        /* --diff-threshold=PCT, or < 0 */
 } Options;
 
 /* Parse ARGV into OPT.  Prints usage, version or errors and exits as GNU

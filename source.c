@@ -148,5 +148,5 @@ annotate_finish (Run *run, const SourceFile *sf, FILE *out)
     return;
   fprintf (stderr, "%s: %s-ann: %s\n", whoami, path_basename (sf->name),
            strerror (err));
-  exit (1);
+  gp_exit_failure ();
 }

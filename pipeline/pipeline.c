@@ -22,6 +22,7 @@
 #include "cg_order.h"
 #include "cg_print.h"
 #include "diagnose/diagnose.h"
+#include "diff/diff.h"
 #include "export/export.h"
 #include "gmon_io.h"
 #include "gprof.h"
@@ -206,7 +207,8 @@ pipeline_analyse (Run *run)
 {
   struct Pipeline *p = pipe_of (run);
   unsigned style = run->opt.output_style;
-  bool reports = !run->opt.export_format && !run->opt.diagnose;
+  bool reports = !run->opt.export_format && !run->opt.diagnose
+                 && !run->opt.diff_base;
   bool graph = run->gmon_input & INPUT_CALL_GRAPH;
   GpTask samples;
 
@@ -278,4 +280,29 @@ pipeline_reports (Run *run)
     cg_print_function_ordering (run);
   if (style & STYLE_FILE_ORDER)
     cg_print_file_ordering (run);
+}
+
+/* ---- comparison ----------------------------------------------------------- */
+
+int
+pipeline_diff (Run *run)
+{
+  /* Lives to the end of the program, as RUN does.  */
+  static Run base;
+
+  base.opt = run->opt;
+  if (run->opt.diff_image)
+    base.opt.image = run->opt.diff_image;
+  base.opt.profiles = &run->opt.diff_base;
+  base.opt.nprofiles = 1;
+  base.opt.output_style &= ~STYLE_SUMMARY_FILE;
+  base.first_output = true;
+  pipeline_start (&base, run->par->nthreads);
+  hist_init (&base.hist);
+  base.core = core_open (base.opt.image, base.opt.function_mapping_file,
+                         base.par);
+  pipeline_symbols (&base);
+  pipeline_profiles (&base);
+  pipeline_analyse (&base);
+  return diff_print (&base, run);
 }

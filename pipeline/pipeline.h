@@ -29,4 +29,9 @@ void pipeline_analyse (struct Run *run);
    diagnosis instead.  */
 void pipeline_reports (struct Run *run);
 
+/* --diff: the base profile (--diff=OLD, of --diff-exe or the same
+   executable) taken through the same stages in a run of its own, then
+   compared with RUN's (diff/diff.c).  Returns the exit status.  */
+int pipeline_diff (struct Run *run);
+
 #endif

@@ -9,6 +9,13 @@
 #include <stdlib.h>
 
 const char *whoami = "gprof";
+int gp_failure_status = 1;
+
+void
+gp_exit_failure (void)
+{
+  exit (gp_failure_status);
+}
 
 void
 gp_die (const char *fmt, ...)
@@ -18,7 +25,7 @@ gp_die (const char *fmt, ...)
   va_start (ap, fmt);
   vfprintf (stderr, fmt, ap);
   va_end (ap);
-  exit (1);
+  gp_exit_failure ();
 }
 
 void

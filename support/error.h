@@ -8,11 +8,16 @@
    Set once in main; a global because nearly every diagnostic needs it.  */
 extern const char *whoami;
 
-/* Print a message to stderr and exit with status 1.  The format carries
+/* Print a message to stderr and exit with gp_failure_status.  The format carries
    its own prefix (most messages start with whoami, some with a file
    name), exactly as GNU gprof words them.  */
 void gp_die (const char *fmt, ...)
   __attribute__ ((noreturn, format (printf, 1, 2)));
+
+/* The exit status of a run that fails: 1, as GNU gprof's, or 2 under
+   --diff-threshold, whose status 1 means a regression.  */
+extern int gp_failure_status;
+void gp_exit_failure (void) __attribute__ ((noreturn));
 
 /* The code's contracts.  Checked when configured with
    --enable-assertions (the sanitizer build and tools/setup check do),

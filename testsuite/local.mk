@@ -12,6 +12,7 @@ EXTRA_DIST += testsuite/compat.sh
 include testsuite/staticcg/local.mk
 include testsuite/cross/local.mk
 include testsuite/diagnose/local.mk
+include testsuite/profdiff/local.mk
 include testsuite/export/local.mk
 include testsuite/i18n/local.mk
 include testsuite/doc/local.mk
