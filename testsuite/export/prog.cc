@@ -1,7 +1,8 @@
 // prog.cc - the program the export tests profile.  It has what the
 // exports must cope with: long C++ names (templates, namespaces, an
 // operator), functions named as dot keywords, a cycle, a recursive
-// function, a diamond (two callers of one leaf) and a long call chain.
+// function, a diamond (two callers of one leaf), a function whose lines
+// weigh differently and a long call chain.
 #include <map>
 #include <string>
 #include <vector>
@@ -64,8 +65,15 @@ fib (unsigned n)
   return n < 2 ? n : fib (n - 1) + fib (n - 2);
 }
 
-// A diamond: left and right both call shared_leaf.
-static void shared_leaf (unsigned long n) { WORK (n); }
+// A diamond: left and right both call shared_leaf.  Its lines weigh
+// 3:2:1, for the line-by-line views (-l).
+static void
+shared_leaf (unsigned long n)
+{
+  WORK (n / 2);
+  WORK (n / 3);
+  WORK (n / 6);
+}
 static void left (void) { shared_leaf (3000000); }
 static void right (void) { shared_leaf (6000000); }
 
