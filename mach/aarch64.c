@@ -7,7 +7,7 @@
 void
 find_call_aarch64 (CallScan *cs, vma_t lo, vma_t hi)
 {
-  for (vma_t pc = lo; pc < hi; pc += 4)
+  for (vma_t pc = scan_start (cs, lo, 4); pc < hi; pc += 4)
     {
       uint32_t insn;
 

@@ -16,7 +16,7 @@
 void
 find_call_alpha (CallScan *cs, vma_t lo, vma_t hi)
 {
-  for (vma_t pc = (lo + 3) & ~(vma_t) 3; pc < hi; pc += 4)
+  for (vma_t pc = scan_start (cs, (lo + 3) & ~(vma_t) 3, 4); pc < hi; pc += 4)
     {
       uint32_t insn;
 

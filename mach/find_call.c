@@ -35,6 +35,16 @@ scan_indirect_call (CallScan *cs)
               cg_indirect_child (&cs->run->symtab), 0);
 }
 
+vma_t
+scan_start (const CallScan *cs, vma_t lo, vma_t step)
+{
+  vma_t text = cs->run->core->text_vma;
+
+  if (lo >= text)
+    return lo;
+  return text + (step - (text - lo) % step) % step;
+}
+
 const unsigned char *
 scan_bytes (const CallScan *cs, vma_t pc, size_t *avail)
 {

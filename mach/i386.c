@@ -21,9 +21,11 @@ find_call_i386 (CallScan *cs, vma_t lo, vma_t hi)
   /* x32 programs are 64-bit code with 32-bit addresses.  */
   bool mode64 = bfd_get_mach (core->abfd) & (bfd_mach_x86_64 | bfd_mach_x64_32);
   size_t avail, last;
-  const unsigned char *code = scan_bytes (cs, lo, &avail);
-  const unsigned char *last_e8;
+  const unsigned char *code, *last_e8;
 
+  /* A sweep started at .text's start stays on its instructions.  */
+  lo = scan_start (cs, lo, 1);
+  code = scan_bytes (cs, lo, &avail);
   if (!code || hi <= lo)
     return;
   if (avail > hi - lo)

@@ -33,6 +33,13 @@ void scan_indirect_call (CallScan *cs);
 /* The 32-bit word at PC in the executable's byte order; false if PC..PC+3
    is not inside .text.  */
 bool scan_word (const CallScan *cs, vma_t pc, uint32_t *word);
+/* The first of LO, LO + STEP, LO + 2 STEP... that is not before .text.
+   A symbol's range runs up to the next symbol, so the last one before
+   .text (_init, in .init) owns the start of .text up to its first
+   function symbol, where the linker puts the .cold parts of functions.
+   GNU scans that code too, stepping from the symbol's address (what it
+   reads before .text lies outside its copy of .text: not code).  */
+vma_t scan_start (const CallScan *cs, vma_t lo, vma_t step);
 /* The bytes of .text from PC on, and how many there are.  */
 const unsigned char *scan_bytes (const CallScan *cs, vma_t pc, size_t *avail);
 

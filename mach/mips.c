@@ -11,7 +11,7 @@ find_call_mips (CallScan *cs, vma_t lo, vma_t hi)
 {
   /* GNU steps from LO as it is, so a function at an address that is no
      multiple of 4 is read at that misalignment.  */
-  for (vma_t pc = lo; pc < hi; pc += 4)
+  for (vma_t pc = scan_start (cs, lo, 4); pc < hi; pc += 4)
     {
       uint32_t insn;
 

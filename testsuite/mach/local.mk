@@ -1,9 +1,9 @@
 ## testsuite/mach/local.mk - the static call graph (-c) on other
 ## architectures (included by testsuite/local.mk).
 ##
-## mkmach writes small MIPS, SPARC and Alpha executables (and a VAX one)
-## with hand-assembled code, and profile files for them; the script compares
-## our gprof with GNU gprof (a multi-target build) on each.  It finds
+## mkmach writes small MIPS, SPARC, Alpha and AArch64 executables (and a
+## VAX one) with hand-assembled code, and profile files for them; the
+## script compares our gprof with GNU gprof (a multi-target build) on each.  It finds
 ## ./gprof and the generator relative to the top build directory, where
 ## the test harness runs it.
 

@@ -8,9 +8,9 @@
    ELF executable) and DIR/NAME.gmon (a GNU-format profile file), and lists
    NAME in DIR/scenarios, one a line.
 
-   The executables hold a .text section of hand-assembled instructions, a
-   .symtab of function symbols and the string tables; nothing else is
-   needed by gprof.  Each scenario places its functions and instructions
+   The executables hold a .text section of hand-assembled instructions
+   (and for some an .init section before it), a .symtab of function
+   symbols and the string tables; nothing else is needed by gprof.  Each scenario places its functions and instructions
    with the small assembler below; labels may be used before they are
    defined because every scenario is laid out twice, the second time with
    the addresses found by the first (encodings have fixed sizes, so the
@@ -28,6 +28,7 @@
 
 #include <elf.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -68,6 +69,7 @@ static const Target mips64 = { ELFCLASS64, 1, EM_MIPS };
 static const Target sparc32 = { ELFCLASS32, 1, EM_SPARC };
 static const Target sparc64 = { ELFCLASS64, 1, EM_SPARCV9 };
 static const Target alpha = { ELFCLASS64, 0, EM_ALPHA };
+static const Target aarch64 = { ELFCLASS64, 0, EM_AARCH64 };
 static const Target vax = { ELFCLASS32, 0, EM_VAX };
 
 /* A function symbol.  */
@@ -83,6 +85,8 @@ typedef struct Image
   uint64_t vma;                 /* of .text */
   unsigned char text[TEXT_MAX];
   size_t len;
+  /* An .init section of that many bytes right before .text, or 0.  */
+  size_t init_len;
 
   Label labels[MAX_SYMS];
   int nlabels;
@@ -130,6 +134,16 @@ static void
 fn (Image *img, const char *name)
 {
   fn_at (img, name, here (img));
+}
+
+/* An .init section of LEN bytes (zeros) before .text, holding _init at
+   its start, as in a linked program: the code at the start of .text up
+   to its first function symbol then belongs to _init.  */
+static void
+init_section (Image *img, size_t len)
+{
+  img->init_len = len;
+  fn_at (img, "_init", img->vma - len);
 }
 
 static void
@@ -301,13 +315,16 @@ put_sym (Buf *b, uint32_t name, uint64_t value, uint16_t shndx)
 static void
 write_elf (const char *dir, const char *name, const Image *img)
 {
-  static const char shstrtab[] = "\0.text\0.symtab\0.strtab\0.shstrtab";
-  enum { SH_TEXT = 1, SH_SYMTAB = 7, SH_STRTAB = 15, SH_SHSTRTAB = 23 };
+  static const char shstrtab[] = "\0.text\0.symtab\0.strtab\0.shstrtab\0.init";
+  enum { SH_TEXT = 1, SH_SYMTAB = 7, SH_STRTAB = 15, SH_SHSTRTAB = 23,
+         SH_INIT = 33 };
+  /* Section numbers: the .init section, if any, comes last.  */
+  enum { TEXT_INDEX = 1, INIT_INDEX = 5 };
   const int is64 = img->t->elf_class == ELFCLASS64;
   const size_t ehsize = is64 ? 64 : 52, shentsize = is64 ? 64 : 40;
   const size_t symentsize = is64 ? 24 : 16;
   Buf b = { NULL, 0, 0, img->t }, strtab = { NULL, 0, 0, img->t };
-  size_t text_off, symtab_off, strtab_off, shstrtab_off, shoff;
+  size_t text_off, init_off, symtab_off, strtab_off, shstrtab_off, shoff;
   int nsyms = 1;
   unsigned char ident[EI_NIDENT] = { ELFMAG0, ELFMAG1, ELFMAG2, ELFMAG3 };
 
@@ -326,12 +343,14 @@ write_elf (const char *dir, const char *name, const Image *img)
   put_n (&b, 0, 2);             /* e_phentsize */
   put_n (&b, 0, 2);             /* e_phnum */
   put_n (&b, shentsize, 2);
-  put_n (&b, 5, 2);             /* e_shnum */
+  put_n (&b, img->init_len ? 6 : 5, 2); /* e_shnum */
   put_n (&b, 4, 2);             /* e_shstrndx */
 
   align (&b, 16);
   text_off = b.len;
   put (&b, img->text, img->len);
+  init_off = b.len;
+  put_zeros (&b, img->init_len);
 
   put_zeros (&strtab, 1);
   align (&b, 8);
@@ -339,7 +358,9 @@ write_elf (const char *dir, const char *name, const Image *img)
   put_zeros (&b, symentsize);   /* symbol 0 */
   for (int i = 0; i < img->nlabels; i++)
     {
-      put_sym (&b, (uint32_t) strtab.len, img->labels[i].addr, SH_TEXT);
+      uint64_t addr = img->labels[i].addr;
+
+      put_sym (&b, (uint32_t) strtab.len, addr, addr < img->vma ? INIT_INDEX : TEXT_INDEX);
       put (&strtab, img->labels[i].name, strlen (img->labels[i].name) + 1);
       nsyms++;
     }
@@ -359,6 +380,9 @@ write_elf (const char *dir, const char *name, const Image *img)
             0, 0, 1, 0);
   put_shdr (&b, SH_SHSTRTAB, SHT_STRTAB, 0, 0, shstrtab_off,
             sizeof shstrtab, 0, 0, 1, 0);
+  if (img->init_len)
+    put_shdr (&b, SH_INIT, SHT_PROGBITS, SHF_ALLOC | SHF_EXECINSTR,
+              img->vma - img->init_len, init_off, img->init_len, 0, 0, 1, 0);
   put_uint (b.p + (is64 ? 40 : 32), shoff, is64 ? 8 : 4, img->t->big_endian);
 
   write_file (dir, name, "", &b);
@@ -520,6 +544,45 @@ build_mips_region (Image *img)             /* at 0x0fffffe0 */
   arc (img, L (img, "above") + 4, L (img, "below"), 1);
 }
 
+/* Calls in the code at the start of .text, before main: _init's, for
+   _init is the symbol before it (see init_section).  _init starts 2
+   bytes past a multiple of 4, and GNU steps from there: it reads .text
+   at that misalignment, where the first call is placed.  */
+static void
+build_mips_init (Image *img)
+{
+  init_section (img, 0x22);
+  byte (img, 0);
+  byte (img, 0);
+  mips_jal (img, L (img, "helper"));
+  mips_jalr (img, 31, 25);
+  byte (img, 0);
+  byte (img, 0);
+  mips_jal (img, L (img, "main"));           /* aligned: read astride */
+  word (img, MIPS_JR_RA);
+
+  fn (img, "main");
+  mips_jal (img, L (img, "helper"));
+  word (img, MIPS_NOP);
+  word (img, MIPS_JR_RA);
+  word (img, MIPS_NOP);
+
+  fn (img, "helper");
+  mips_jal (img, L (img, "main"));
+  word (img, MIPS_JR_RA);
+  word (img, MIPS_NOP);
+  img->hist_lo = img->vma - 0x40;
+  img->hist_hi = here (img);
+
+  fn (img, "outside");
+  word (img, MIPS_JR_RA);
+  word (img, MIPS_NOP);
+
+  tick (img, img->vma + 4, 1);
+  tick (img, L (img, "main"), 2);
+  arc (img, L (img, "main") + 4, L (img, "helper"), 1);
+}
+
 /* ---- SPARC ------------------------------------------------------------------ */
 
 #define SPARC_NOP 0x01000000
@@ -607,6 +670,40 @@ build_sparc (Image *img)
   tick (img, L (img, "tiny"), 1);
   arc (img, L (img, "main") + 12, L (img, "helper"), 2);
   arc (img, L (img, "helper") + 4, L (img, "tiny"), 1);
+}
+
+/* Calls in the code at the start of .text, before main: _init's (see
+   init_section).  _init starts 2 bytes past a multiple of 4; GNU rounds
+   up and reads .text from its start.  */
+static void
+build_sparc_init (Image *img)
+{
+  init_section (img, 0x22);
+  sparc_gnu_call (img, 1, L (img, "helper"));
+  word (img, SPARC_NOP);
+  sparc_gnu_call (img, 1, L (img, "main"));
+  word (img, SPARC_RETL);
+
+  fn (img, "main");
+  word (img, SPARC_SAVE);
+  sparc_gnu_call (img, 1, L (img, "helper"));
+  word (img, SPARC_NOP);
+  word (img, SPARC_RET);
+  word (img, SPARC_RESTORE);
+
+  fn (img, "helper");
+  word (img, SPARC_RETL);
+  word (img, SPARC_NOP);
+  img->hist_lo = img->vma - 0x40;
+  img->hist_hi = here (img);
+
+  fn (img, "outside");
+  word (img, SPARC_RETL);
+  word (img, SPARC_NOP);
+
+  tick (img, img->vma + 4, 1);
+  tick (img, L (img, "main"), 2);
+  arc (img, L (img, "main") + 4, L (img, "helper"), 1);
 }
 
 /* ---- Alpha ------------------------------------------------------------------ */
@@ -698,6 +795,94 @@ build_alpha (Image *img)
   arc (img, L (img, "helper") + 4, L (img, "twin2"), 1);
 }
 
+/* Calls in the code at the start of .text, before main: _init's (see
+   init_section).  _init starts 2 bytes past a multiple of 4; GNU rounds
+   up and reads .text from its start.  */
+static void
+build_alpha_init (Image *img)
+{
+  init_section (img, 0x22);
+  alpha_gnu_bsr (img, L (img, "helper"));
+  word (img, ALPHA_JSR);
+  alpha_gnu_bsr (img, L (img, "main"));
+  word (img, ALPHA_RET);
+
+  fn (img, "main");
+  alpha_gnu_bsr (img, L (img, "helper"));
+  word (img, ALPHA_RET);
+
+  fn (img, "helper");
+  word (img, ALPHA_NOP);
+  word (img, ALPHA_RET);
+  img->hist_lo = img->vma - 0x40;
+  img->hist_hi = here (img);
+
+  fn (img, "outside");
+  word (img, ALPHA_NOP);
+  word (img, ALPHA_RET);
+
+  tick (img, img->vma + 4, 1);
+  tick (img, L (img, "main"), 2);
+  arc (img, L (img, "main"), L (img, "helper"), 1);
+}
+
+/* ---- AArch64 ------------------------------------------------------------- */
+
+#define AARCH64_NOP 0xd503201f
+#define AARCH64_RET 0xd65f03c0
+
+/* BL TARGET, or B TARGET (GNU takes both for calls).  */
+static void
+aarch64_branch (Image *img, bool link, uint64_t target)
+{
+  word (img, (link ? 0x94000000 : 0x14000000)
+        | (uint32_t) ((target - here (img)) >> 2 & 0x03ffffff));
+}
+
+/* Calls in the code at the start of .text, before main: _init's (see
+   init_section).  _init starts 2 bytes past a multiple of 4, and GNU
+   steps from there: it reads .text at that misalignment, where the first
+   calls are placed (to odd, at the same misalignment, as a branch read
+   there can only reach).  The programs compilers make are in
+   testsuite/cross and testsuite/staticcg.  */
+static void
+build_aarch64_init (Image *img)
+{
+  init_section (img, 0x22);
+  byte (img, 0);
+  byte (img, 0);
+  aarch64_branch (img, true, L (img, "odd"));
+  aarch64_branch (img, false, L (img, "odd"));
+  byte (img, 0);
+  byte (img, 0);
+  aarch64_branch (img, true, L (img, "main"));  /* aligned: read astride */
+  word (img, AARCH64_RET);
+
+  fn (img, "main");
+  aarch64_branch (img, true, L (img, "helper"));
+  word (img, AARCH64_RET);
+
+  fn (img, "helper");
+  word (img, AARCH64_NOP);
+  word (img, AARCH64_RET);
+  byte (img, 0);
+  byte (img, 0);
+  fn (img, "odd");
+  word (img, AARCH64_RET);
+  byte (img, 0);
+  byte (img, 0);
+  img->hist_lo = img->vma - 0x40;
+  img->hist_hi = here (img);
+
+  fn (img, "outside");
+  word (img, AARCH64_NOP);
+  word (img, AARCH64_RET);
+
+  tick (img, img->vma + 4, 1);
+  tick (img, L (img, "main"), 2);
+  arc (img, L (img, "main"), L (img, "helper"), 1);
+}
+
 /* ---- VAX -------------------------------------------------------------------- */
 
 /* The multi-target BFD has no VAX support: it reads this as plain
@@ -757,6 +942,13 @@ static const Scenario scenarios[] = {
   /* Where Alpha programs are linked: beyond 4 GiB, which GNU's 32-bit
      histogram test never accepts, so only the JSRs are found.  */
   { "alpha-high", &alpha, 0x120000000, build_alpha },
+  /* Code before the first function of .text, where the linker puts the
+     .cold parts of functions.  */
+  { "mips-init", &mips_be, 0x400000, build_mips_init },
+  { "mips-le-init", &mips_le, 0x400000, build_mips_init },
+  { "sparc-init", &sparc32, 0x10000, build_sparc_init },
+  { "alpha-init", &alpha, 0x10000, build_alpha_init },
+  { "aarch64-init", &aarch64, 0x400000, build_aarch64_init },
   { "vax-unsupported", &vax, 0x10000, build_vax },
 };
 

@@ -3,10 +3,10 @@
 # gprof's on executables of other architectures.
 #
 # mkmach writes minimal MIPS (32-bit in both byte orders, and 64-bit),
-# SPARC (32- and 64-bit) and Alpha executables with hand-assembled code,
-# and their profile files (see the scenario table in mkmach.c); and a VAX
-# one, which BFD here cannot tell from plain ELF, for -c's "not supported"
-# message.  For every scenario and
+# SPARC (32- and 64-bit), Alpha and AArch64 executables with hand-assembled
+# code, and their profile files (see the scenario table in mkmach.c); and
+# a VAX one, which BFD here cannot tell from plain ELF, for -c's "not
+# supported" message.  For every scenario and
 # option set, GNU gprof and ours run on them under LC_ALL=C, both invoked
 # as "gprof", and their standard output, standard error and exit status
 # must be identical.  This needs a GNU gprof built with every BFD target
