@@ -604,6 +604,14 @@ read_gnu (Run *run, Reader *r, const unsigned char *hdr, unsigned counts[3])
     gp_die (_("%s: file `%s' has unsupported version %d\n"), whoami, r->name,
             (int) version);
   run->gmon_file_version = (int) version;
+  if (memcmp (hdr + 8, GMON_DISP_TAG, 4) == 0)
+    {
+      double d = (double) decode (hdr + 12, 4, r->core->big_endian)
+                 / GMON_DISP_ONE;
+
+      if (d > run->hist.dispersion)
+        run->hist.dispersion = d;
+    }
   while ((tag = rd_byte (r)) != EOF)
     {
       switch (tag)
@@ -980,7 +988,16 @@ write_gnu (Writer *w, const Run *run)
 
   wr_bytes (w, GMON_MAGIC, GMON_MAGIC_LEN);
   wr_uint (w, GMON_VERSION, 4);
-  wr_bytes (w, spare, sizeof spare);
+  if (h->dispersion > 1)
+    {
+      double d = h->dispersion * GMON_DISP_ONE;
+
+      wr_bytes (w, GMON_DISP_TAG, 4);
+      wr_uint (w, d < UINT32_MAX ? (uint32_t) d : UINT32_MAX, 4);
+      wr_uint (w, 0, 4);
+    }
+  else
+    wr_bytes (w, spare, sizeof spare);
   if (run->gmon_input & INPUT_HISTOGRAM)
     for (size_t i = 0; i < h->n; i++)
       for (uint64_t k = 0; k < hist_nrecords (&h->rec[i]); k++)

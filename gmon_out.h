@@ -11,13 +11,24 @@
 
 /* ---- GNU format ("gmon"), version 1 ----------------------------------
 
-   header:  "gmon" | u32 version | 12 spare bytes (zero)
-   then records, each a one-byte tag and a body, until end of file.  */
+   header:  "gmon" | u32 version | 12 spare bytes
+   then records, each a one-byte tag and a body, until end of file.
+
+   The spare bytes are zero, or (libgmon, and gprof -s of its files) hold
+   the histogram's dispersion: "disp" | u32 D | 4 zero bytes, D being
+   65536 times sum(w^2) / sum(w) over the timer signals that landed in
+   the histogram, each counting w sampling periods.  A signal can stand
+   for several periods when the kernel notices a CPU timer's expiry only
+   at its clock tick; the samples then come in clumps, and a count of n
+   samples varies by about sqrt(n D) rather than sqrt(n).  GNU gprof
+   ignores the spare bytes.  */
 
 #define GMON_MAGIC "gmon"
 #define GMON_MAGIC_LEN 4
 #define GMON_VERSION 1
 #define GMON_HEADER_SIZE 20 /* magic + version + spare */
+#define GMON_DISP_TAG "disp" /* at byte 8, then D at byte 12 */
+#define GMON_DISP_ONE 65536u /* D of samples that each count once */
 
 enum gmon_tag
 {

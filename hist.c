@@ -49,6 +49,7 @@ hist_init (Histograms *h)
   memset (h, 0, sizeof *h);
   strcpy (h->dimension, "seconds");
   h->dimen_abbrev = 's';
+  h->dispersion = 1;
 }
 
 void

@@ -25,6 +25,10 @@ typedef struct Histograms
   char dimen_abbrev;      /* 's' */
   unsigned hz;            /* samples per dimension unit, 0 without a histogram */
   double total_time;      /* samples credited to printed symbols */
+  /* How a count of n samples varies: by about sqrt (n * dispersion).
+     1 when each sample counts one timer signal; the largest the files
+     give (gmon_out.h), which errs on the safe side when they differ.  */
+  double dispersion;
 } Histograms;
 
 void hist_init (Histograms *h);

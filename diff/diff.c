@@ -121,6 +121,7 @@ diff_compute (Diff *d, Run *old, Run *new_run, double level)
   Model mo, mn;
   size_t no, nn, i = 0, j = 0;
   double p_old = period_of (old), p_new = period_of (new_run);
+  double d_old = old->hist.dispersion, d_new = new_run->hist.dispersion;
 
   memset (d, 0, sizeof *d);
   model_build (&mo, old);
@@ -169,10 +170,12 @@ diff_compute (Diff *d, Run *old, Run *new_run, double level)
   for (size_t k = 0; k < d->n && d->timed; k++)
     {
       DiffFn *f = &d->fn[k];
-      /* Var of a count of n samples is n; of the seconds, n period^2.
-         A side without samples still had a chance of one.  */
-      double var = fmax (f->old_samples, 1) * p_old * p_old
-                   + fmax (f->new_samples, 1) * p_new * p_new;
+      /* Var of a count of n samples is n times the dispersion (1 unless
+         the samples come in clumps); of the seconds, that times the
+         period squared.  A side without samples still had a chance of
+         one.  */
+      double var = fmax (f->old_samples, 1) * d_old * p_old * p_old
+                   + fmax (f->new_samples, 1) * d_new * p_new * p_new;
 
       f->error_s = d->z * sqrt (var);
       f->significant = (f->old_samples > 0 || f->new_samples > 0)

@@ -230,6 +230,9 @@ struct gm_hist
   size_t nbins;
   unsigned hz;                  /* the rate written in the file */
   int sampling;                 /* 0: LIBGMON_HZ=0 or no timers possible */
+  /* Over the signals that landed in the bins, each counting w periods:
+     sum(w) and sum(w^2), for the file's dispersion (gmon_out.h).  */
+  uint64_t weight, weight_sq;
 };
 extern struct gm_hist gm_hist GM_HIDDEN;
 

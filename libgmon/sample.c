@@ -107,6 +107,9 @@ gm_credit (uintptr_t pc, unsigned long w)
     {
       __atomic_fetch_add (&gm_hist.bin[(pc - gm_lowpc) >> 2], (uint32_t) w,
                           __ATOMIC_RELAXED);
+      __atomic_fetch_add (&gm_hist.weight, w, __ATOMIC_RELAXED);
+      __atomic_fetch_add (&gm_hist.weight_sq, (uint64_t) w * w,
+                          __ATOMIC_RELAXED);
       GM_COUNT (samples_in, w);
     }
 }
@@ -378,6 +381,8 @@ gm_sample_stop_forked (void)
 void
 gm_hist_reset (void)
 {
+  __atomic_store_n (&gm_hist.weight, 0, __ATOMIC_RELAXED);
+  __atomic_store_n (&gm_hist.weight_sq, 0, __ATOMIC_RELAXED);
   if (gm_hist.bin == NULL)
     return;
   for (size_t i = 0; i < gm_hist.nbins; i++)

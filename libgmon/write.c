@@ -146,14 +146,33 @@ gm_gnu_hist (unsigned char *p, const struct gm_hist *hist, size_t part)
   return p;
 }
 
+/* The header's spare bytes: the dispersion of the samples (gmon_out.h),
+   or zeros when every signal counted one period.  */
+static unsigned char *
+gm_put_dispersion (unsigned char *p, const struct gm_hist *hist)
+{
+  uint64_t w = __atomic_load_n (&hist->weight, __ATOMIC_RELAXED);
+  uint64_t sq = __atomic_load_n (&hist->weight_sq, __ATOMIC_RELAXED);
+  uint64_t d = w ? sq / w * GMON_DISP_ONE + sq % w * GMON_DISP_ONE / w : 0;
+
+  if (d <= GMON_DISP_ONE)
+    {
+      for (int i = 0; i < 12; i++)
+        p = gm_put_u8 (p, 0);
+      return p;
+    }
+  p = gm_put (p, GMON_DISP_TAG, 4);
+  p = gm_put_u32 (p, d > GM_U32_MAX ? GM_U32_MAX : (uint32_t) d);
+  return gm_put_u32 (p, 0);
+}
+
 static unsigned char *
 gm_gnu_fill (unsigned char *p, const struct gm_arcs *arcs,
              const struct gm_hist *hist, size_t nhist, struct gm_written *w)
 {
   p = gm_put (p, GMON_MAGIC, GMON_MAGIC_LEN);
   p = gm_put_u32 (p, GMON_VERSION);
-  for (int i = 0; i < 12; i++)
-    p = gm_put_u8 (p, 0);
+  p = gm_put_dispersion (p, hist);
   for (size_t part = 0; part < nhist; part++)
     p = gm_gnu_hist (p, hist, part);
   for (size_t i = 0; i < arcs->n; i++)

@@ -85,9 +85,13 @@ class Profile:
         self.arcs.append((self.syms[caller] + 20, self.syms[callee] + 9, count))
         return self
 
-    def write(self, name):
+    def write(self, name, dispersion=None):
         n = (self.high - self.low) // 4
-        out = b"gmon" + struct.pack("<I", 1) + bytes(12)
+        out = b"gmon" + struct.pack("<I", 1)
+        if dispersion:
+            out += b"disp" + struct.pack("<II", int(dispersion * 65536), 0)
+        else:
+            out += bytes(12)
         out += struct.pack("<BQQII", 0, self.low, self.high, n, self.hz)
         out += b"seconds".ljust(15, b"\0") + b"s"
         out += b"".join(struct.pack("<H", self.bins.get(i, 0))
@@ -211,6 +215,23 @@ def cases(syms):
     check("--diff-exe: another build's profile matched by name",
           time_rows(out).get("hot") == (2.5, True)
           and "No call count changed." in out, out + err)
+
+    # Samples in clumps of 4 periods (the dispersion libgmon records):
+    # intervals twice as wide, and -s keeps the larger dispersion.
+    _, plain, _ = diff(same, noisy)
+    clumped = base(syms).samples("cool", 30).write("clumped.gmon", 4)
+    _, wide, _ = diff(base(syms).write("same4.gmon", 4), clumped)
+    e1 = re.search(r"^.* ([0-9.]+) +[-+][0-9.]+% . hot$", plain, re.M)
+    e4 = re.search(r"^.* ([0-9.]+) +[-+][0-9.]+% . hot$", wide, re.M)
+    check("dispersion 4: intervals twice as wide",
+          e1 and e4 and abs(float(e4.group(1)) - 2 * float(e1.group(1))) < 0.002,
+          plain + wide)
+    run([GPROF, "-s", "prog", "same4.gmon", "noisy.gmon",
+         base(syms).write("same2.gmon", 2)])
+    with open(os.path.join(WORK, "gmon.sum"), "rb") as f:
+        head = f.read(20)
+    check("-s keeps the larger dispersion",
+          head[8:20] == b"disp" + struct.pack("<II", 4 * 65536, 0), repr(head))
 
     # A lower level makes narrower intervals.
     _, out99, _ = diff(same, noisy)
