@@ -440,6 +440,9 @@ read_hist_record (Run *run, Reader *r)
         }
       rate = 1;
     }
+  if (run->watch)
+    run->watch->hist_header (run->watch->ctx, r->name, lowpc, highpc, nbins,
+                             rate);
   rec = hist_check_record (&run->hist, r->name, lowpc, highpc, nbins, rate,
                            dimen, abbrev);
   /* Bins of a repeated range add into the earlier record: as many bins
@@ -679,6 +682,10 @@ read_bsd (Run *run, Reader *r, unsigned counts[3])
 
       if (!rd_32 (r, &rate))
         gp_die (_("%s: file too short to be a gmon file\n"), r->name);
+      if (run->watch)
+        run->watch->hist_header (run->watch->ctx, r->name, lowpc, highpc,
+                                 (unsigned) ((ncnt - GMON_BSD44_HDR_SIZE
+                                              ((uint32_t) vb)) / 2), rate);
       if (h->n == 0)
         h->hz = rate;
       else if (h->hz != rate)

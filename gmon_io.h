@@ -20,6 +20,11 @@ typedef struct GmonWatch
      (as many as the record of that range read before has, if any).  */
   void (*hist) (void *ctx, vma_t lowpc, vma_t highpc, unsigned nbins,
                 const uint16_t *bins);
+  /* A histogram record's header in FILENAME, with the rate it is
+     checked at (GNU and 4.4BSD files), before it is checked against the
+     records read before: those of another rate or scale stop the run.  */
+  void (*hist_header) (void *ctx, const char *filename, vma_t lowpc,
+                       vma_t highpc, unsigned nbins, unsigned rate);
   void (*arc) (void *ctx, vma_t from, vma_t self, uint64_t count);
   /* The file was read to its end.  */
   void (*file_end) (void *ctx);

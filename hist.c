@@ -77,6 +77,15 @@ hist_record_scale (vma_t lowpc, vma_t highpc, unsigned nbins)
   return (double) ((highpc - lowpc) / UNIT) / nbins;
 }
 
+bool
+hist_scale_differs (const Histograms *h, vma_t lowpc, vma_t highpc,
+                    unsigned nbins)
+{
+  return h->n > 0
+         && fabs (h->scale - hist_record_scale (lowpc, highpc, nbins))
+            > 0.000001;
+}
+
 HistRecord *
 hist_check_record (Histograms *h, const char *filename, vma_t lowpc,
                    vma_t highpc, unsigned nbins,
@@ -104,7 +113,7 @@ hist_check_record (Histograms *h, const char *filename, vma_t lowpc,
                   "%s: from '%c'\n%s: to '%c'\n"),
                 whoami, whoami, h->dimen_abbrev, whoami, abbrev);
       /* GNU gprof prints this one without a newline.  */
-      if (fabs (h->scale - scale) > 0.000001)
+      if (hist_scale_differs (h, lowpc, highpc, nbins))
         gp_die (_("%s: different scales in histogram records"), whoami);
       /* GNU gprof keeps the first rate and applies it to the samples of
          every record; records of different rates cannot be summed (GNU

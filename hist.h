@@ -53,6 +53,10 @@ HistRecord *hist_new_record (Histograms *h, vma_t lowpc, vma_t highpc,
 
 /* Address units per bin: ((highpc - lowpc) / 2) / nbins.  */
 double hist_record_scale (vma_t lowpc, vma_t highpc, unsigned nbins);
+/* Whether a record of LOWPC, HIGHPC and NBINS has another scale than
+   the records read before (hist_check_record refuses it).  */
+bool hist_scale_differs (const Histograms *h, vma_t lowpc, vma_t highpc,
+                         unsigned nbins);
 
 /* Clip [*LO, *HI) to the one histogram record it meets (empty if none);
    exits if it meets several.  */

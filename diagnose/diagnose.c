@@ -9,16 +9,24 @@
    arcs whose addresses name no function are dropped.  Those facts are
    gathered while gmon_read reads the files, from each record as the
    file has it (diagnose_watch).  The executable's own symbols tell how
-   it was compiled and linked.  */
+   it was compiled and linked.
+
+   Two things stop a run before the analysis: an executable without
+   symbols, and profile files that do not exist or cannot be added up.
+   The diagnosis then says what it found and why, and ends with status
+   1, as gprof does when it cannot read its input.  */
 
 #include "config.h"
 #include "diagnose/diagnose.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include "gmon_io.h"
 #include "gmon_out.h"
 #include "gprof.h"
@@ -63,6 +71,13 @@
    PLT, start-up code); from this share on they distort the profile.  */
 #define OUTSIDE_SHARE 0.01
 
+/* A cycle that holds more than this share of the time makes the call
+   graph's times unreliable for most of the program.  */
+#define CYCLE_SHARE 0.5
+
+/* The PLT's sections: .plt, .plt.sec, .plt.got (x86), .iplt.  */
+#define PLT_MAX 4
+
 /* Histogram records of one address range within one file.  Several
    records of one range are how libgmon writes bins beyond 65535: each
    record carries at most 65535 of a bin's count, the last one the
@@ -94,6 +109,7 @@ typedef struct Scan
   unsigned long arcs_unmatched; /* naming an address with no function */
   uint64_t calls_unmatched;
   unsigned long arcs_far;       /* callee address far into its function */
+  const char *rate_file;        /* the file of the first histogram record */
 } Scan;
 
 /* How the executable was built, from its symbols.  */
@@ -102,11 +118,24 @@ typedef enum Instrumented { INSTR_NO, INSTR_YES, INSTR_UNKNOWN } Instrumented;
 typedef struct Exe
 {
   Instrumented instrumented;    /* its code calls mcount (-pg) */
+  const char *profiler;         /* the profiling routine it names, or NULL */
+  const char *thread_start;     /* pthread_create or the like, or NULL */
   bool glibc_runtime;           /* linked with -pg: glibc starts profiling */
   bool libgmon;                 /* linked with libgmon */
   bool has_code_end;
   vma_t code_end;               /* etext, else the end of the last code */
 } Exe;
+
+/* A section of the PLT, the stubs through which a dynamically linked
+   program calls into shared libraries.  It has no function symbols, so
+   its samples go to the symbol before it, usually _init.  */
+typedef struct Plt
+{
+  const char *name;
+  vma_t lo, hi;                 /* in bytes */
+  const Sym *charged;           /* the symbol its samples go to, or NULL */
+  double samples;
+} Plt;
 
 /* The facts the findings are drawn from.  */
 typedef struct Facts
@@ -116,9 +145,20 @@ typedef struct Facts
   double samples;               /* in the histogram, all files */
   double outside_below, outside_above;  /* outside every function */
   bool hist_disjoint;           /* histogram and functions do not meet */
+  Plt plt[PLT_MAX];
+  size_t nplt;
   unsigned long idle_funcs;     /* with samples but no calls */
+  bool threads_glibc;           /* threads under glibc's runtime: said */
   int problems;
 } Facts;
+
+/* The facts, and how gmon_read shows them the records.  */
+typedef struct Diagnosis
+{
+  GmonWatch watch;
+  Run *run;
+  Facts facts;
+} Diagnosis;
 
 /* ---- wrapped text ------------------------------------------------------- */
 
@@ -197,6 +237,19 @@ format_v (const char *fmt, va_list ap)
   return s;
 }
 
+/* Add ITEM to the list *LIST (malloc'ed, or NULL while empty), after SEP.  */
+static void
+append (char **list, const char *sep, const char *item)
+{
+  char *longer;
+
+  if (asprintf (&longer, "%s%s%s", *list ? *list : "", *list ? sep : "",
+                item) < 0)
+    gp_die (_("%s: out of memory\n"), whoami);
+  free (*list);
+  *list = longer;
+}
+
 /* A paragraph of a finding or section, indented by two.  */
 static void __attribute__ ((format (printf, 1, 2)))
 say (const char *fmt, ...)
@@ -222,6 +275,20 @@ point (const char *fmt, ...)
   s = format_v (fmt, ap);
   va_end (ap);
   wrap ("- ", 2, s);
+  free (s);
+}
+
+/* One point of a list within a finding, indented as its paragraphs.  */
+static void __attribute__ ((format (printf, 1, 2)))
+sub_point (const char *fmt, ...)
+{
+  va_list ap;
+  char *s;
+
+  va_start (ap, fmt);
+  s = format_v (fmt, ap);
+  va_end (ap);
+  wrap ("  - ", 4, s);
   free (s);
 }
 
@@ -293,13 +360,14 @@ name_is (const char *name, const char *want)
   return strncmp (name, want, n) == 0 && (name[n] == '\0' || name[n] == '@');
 }
 
-static bool
+/* The entry of LIST that NAME is, or NULL.  */
+static const char *
 name_in (const char *name, const char *const *list)
 {
   for (; *list; list++)
     if (name_is (name, *list))
-      return true;
-  return false;
+      return *list;
+  return NULL;
 }
 
 /* Whether the executable names a shared library libgmon.so as needed:
@@ -332,6 +400,9 @@ examine_exe (const Core *core, Exe *exe)
     "__gnu_mcount_nc", NULL
   };
   static const char *const etexts[] = { "etext", "_etext", "__etext", NULL };
+  static const char *const thread_starts[] = {
+    "pthread_create", "thrd_create", NULL
+  };
   bool referenced = false, defined = false;
 
   memset (exe, 0, sizeof *exe);
@@ -339,9 +410,11 @@ examine_exe (const Core *core, Exe *exe)
     {
       const asymbol *s = core->syms[i];
       bool undef = bfd_is_und_section (s->section);
+      const char *known;
 
-      if (name_in (s->name, profilers))
+      if ((known = name_in (s->name, profilers)))
         {
+          exe->profiler = known;
           if (undef)
             referenced = true;
           else
@@ -354,6 +427,8 @@ examine_exe (const Core *core, Exe *exe)
         exe->glibc_runtime = true;
       else if (name_is (s->name, "libgmon_dump") && !undef)
         exe->libgmon = true;
+      else if ((known = name_in (s->name, thread_starts)))
+        exe->thread_start = known;
       else if (name_in (s->name, etexts) && !undef && !exe->has_code_end)
         {
           exe->has_code_end = true;
@@ -387,6 +462,195 @@ examine_exe (const Core *core, Exe *exe)
     exe->instrumented = INSTR_NO;
 }
 
+/* ---- what stops the analysis -------------------------------------------- */
+
+static void
+print_title (Run *run)
+{
+  run_separator (run);
+  out_printf (_("Diagnosis of the profile data of %s\n"), run->opt.image);
+}
+
+static void
+print_summary (const Facts *f)
+{
+  out_char ('\n');
+  if (f->problems)
+    out_printf (ngettext ("Summary: %d problem found.\n",
+                          "Summary: %d problems found.\n", f->problems),
+                f->problems);
+  else
+    out_printf (_("Summary: no problems found.\n"));
+}
+
+/* The findings that keep the profile from being analysed are printed:
+   end as gprof ends when it cannot read its input.  */
+static void __attribute__ ((noreturn))
+stop (const Facts *f)
+{
+  print_summary (f);
+  exit (1);
+}
+
+/* The profile files of OPT that do not exist, joined by ", " (malloc'ed),
+   and how many; NULL if none.  Other errors are gmon_read's to report.  */
+static char *
+missing_profiles (const Options *opt, unsigned long *n)
+{
+  char *list = NULL;
+
+  *n = 0;
+  for (size_t i = 0; i < opt->nprofiles; i++)
+    {
+      const char *name = opt->profiles[i];
+      struct stat st;
+
+      if (strcmp (name, "-") == 0 || stat (name, &st) == 0 || errno != ENOENT)
+        continue;
+      append (&list, ", ", name);
+      ++*n;
+    }
+  return list;
+}
+
+/* No profile file: what the executable tells of how it was built, and
+   why a program built for profiling writes none.  */
+static void
+check_missing (const Run *run, Facts *f, const char *missing,
+               unsigned long n, bool stripped)
+{
+  const Exe *exe = &f->exe;
+  bool started = exe->glibc_runtime || exe->libgmon;
+  const char *prefix = getenv ("GMON_OUT_PREFIX");
+
+  problem (f, ngettext ("The profile file %s does not exist.",
+                        "The profile files %s do not exist.", n),
+           missing);
+  if (stripped)
+    say (_("The executable has no symbol table (see below), so it cannot tell whether it was built for profiling: compiled with -pg, its code calls the profiling routine (mcount, _mcount or __fentry__); linked with -pg or with libgmon, it starts profiling and writes the profile at its end."));
+  else if (!started && exe->instrumented == INSTR_NO)
+    {
+      say (_("The executable was not built for profiling: its code never calls the profiling routine (mcount, _mcount or __fentry__), as code compiled with -pg does, and it was linked neither with -pg nor with libgmon, which start profiling and write the profile at the end.  Running it writes no profile."));
+      advice (_("compile and link the program with -pg (gcc -pg -o prog *.c), run it to its end, then run gprof where it ran."));
+      return;
+    }
+  else if (!started)
+    {
+      say (_("The executable was compiled with -pg (its code calls %s) but linked without it: nothing in it starts profiling, and with glibc's runtime such a program writes no profile at all."),
+           exe->profiler);
+      advice (_("link with -pg as well (gcc -pg -o prog *.o), or with libgmon (-lgmon); or run the program as it is with libgmon preloaded (LD_PRELOAD=libgmon.so), which profiles it."));
+      return;
+    }
+  else if (exe->libgmon)
+    say (_("The executable is linked with libgmon, which writes the profile when the program ends."));
+  else if (exe->instrumented == INSTR_YES)
+    say (_("The executable was compiled and linked with -pg (its code calls %s), so glibc's runtime writes the profile when the program ends."),
+         exe->profiler);
+  else
+    say (_("The executable was linked with -pg, so glibc's runtime writes a profile when the program ends (of samples only: its code was compiled without -pg and counts no calls)."));
+  say (_("The usual reasons why there is none:"));
+  sub_point (_("The program did not end normally.  The profile is written when it calls exit or returns from main; a program that ends by _exit, by abort, by a crash or by a signal (Ctrl-C, kill, a time limit), or that replaces itself by exec, writes none."));
+  sub_point (_("It changed directory (chdir): glibc's runtime writes gmon.out in the directory that is current when the program ends, libgmon in the one it started in."));
+  sub_point (_("GMON_OUT_PREFIX was set when it ran: the file is then named PREFIX.PID, after the process id (and libgmon's LIBGMON_OUT gives it a name of its own)."));
+  if (prefix && *prefix)
+    sub_point (_("GMON_OUT_PREFIX is set here, to %s: look for files named %s.PID."),
+               prefix, prefix);
+  sub_point (_("It is still running, or ran in another directory: the file is written in the program's current directory, not next to the executable."));
+  sub_point (_("It could not write the file: the directory was not writable (the runtime says so on standard error), or glibc's table of calls overflowed, in which case glibc writes no file at all."));
+  advice (_("run the program again to its normal end (exit, or a return from main), then run gprof where the file was written, or name the file: gprof --diagnose %s FILE."),
+          run->opt.image);
+}
+
+/* The build ID of the executable, in hex (malloc'ed), or NULL.  */
+static char *
+build_id (const Core *core)
+{
+  const struct bfd_build_id *id = core->abfd->build_id;
+  char *hex;
+
+  if (!id || id->size == 0)
+    return NULL;
+  hex = gp_malloc (2 * id->size + 1);
+  for (bfd_size_type i = 0; i < id->size; i++)
+    sprintf (hex + 2 * i, "%02x", id->data[i]);
+  return hex;
+}
+
+/* An executable without a symbol table, and where its symbols may be.  */
+static void
+check_stripped (const Run *run, Facts *f)
+{
+  char *id = build_id (run->core), *files = NULL;
+
+  for (size_t i = 0; i < run->opt.nprofiles; i++)
+    append (&files, " ", run->opt.profiles[i]);
+  problem (f, _("The executable %s has no symbol table: it was stripped."),
+           run->opt.image);
+  say (_("gprof credits samples and calls to functions by their symbols.  Without them no sample and no call can be credited to any function, so the profile cannot be analysed with this file."));
+  if (id)
+    {
+      char *path;
+
+      if (asprintf (&path, "/usr/lib/debug/.build-id/%.2s/%s.debug", id,
+                    id + 2) < 0)
+        gp_die (_("%s: out of memory\n"), whoami);
+      say (_("Its build ID is %s.  Its symbols may have been kept in a separate debug file named after the build ID, %s: a distribution installs it with the program's debug package, and debuginfod-find debuginfo %s fetches it where a debuginfod server is set up."),
+           id, path, id);
+      if (access (path, R_OK) == 0)
+        say (_("That file exists on this system."));
+      advice (_("give gprof the executable as the build made it, before it was stripped, or the debug file in its place: gprof --diagnose %s %s.  A debug file holds the symbol table and the addresses of the code, which is all gprof needs.  To keep one when stripping a program: objcopy --only-keep-debug prog prog.debug, then strip prog."),
+              path, files);
+      free (path);
+    }
+  else
+    {
+      say (_("It has no build ID, so no separate debug file can be matched to it."));
+      advice (_("give gprof the executable as the build made it, before it was stripped.  To keep the symbols when stripping a program: objcopy --only-keep-debug prog prog.debug, then strip prog, and give gprof prog.debug in its place."));
+    }
+  free (files);
+  free (id);
+}
+
+/* Two files whose histograms cannot be added up: of other rates, or
+   dividing the code into bins of other sizes.  FIRST's record fixed the
+   run's rate and scale.  */
+static void __attribute__ ((noreturn))
+refuse_files (Diagnosis *d, const char *file, vma_t lowpc, vma_t highpc,
+              unsigned nbins, unsigned rate)
+{
+  Run *run = d->run;
+  Facts *f = &d->facts;
+  const Histograms *h = &run->hist;
+  const HistRecord *r0 = &h->rec[0];
+  const char *first = f->scan.rate_file ? f->scan.rate_file
+                                        : run->opt.profiles[0];
+
+  gp_assert (h->n > 0);
+
+  print_title (run);
+  heading (_("Findings"));
+  if (rate != h->hz)
+    {
+      problem (f, _("%s and %s were sampled at different rates, %u and %u samples a second: gprof cannot add them up."),
+               first, file, h->hz, rate);
+      say (_("A sample stands for one period of its file's rate, so samples taken at different rates do not add up, and gprof refuses these files together (without --diagnose it stops with an error message)."));
+      if ((h->hz == 100 && rate == 1000) || (h->hz == 1000 && rate == 100))
+        say (_("100 samples a second is the rate of glibc's runtime, 1000 the default of libgmon: the runs were probably profiled by different runtimes."));
+    }
+  else
+    {
+      problem (f, _("%s and %s divide the code into histogram bins of different sizes: gprof cannot add them up."),
+               first, file);
+      say (_("Their histograms: %s from 0x%llx to 0x%llx in %u bins, %s from 0x%llx to 0x%llx in %u bins.  The runtimes size the histogram from the program's code: glibc's runtime and libgmon cover different ranges of it, and another build has other code."),
+           first, (unsigned long long) r0->lowpc,
+           (unsigned long long) r0->highpc, r0->nbins, file,
+           (unsigned long long) lowpc, (unsigned long long) highpc, nbins);
+    }
+  advice (_("analyse each file on its own (gprof %s %s, then gprof %s %s).  To add up runs, profile them all with one runtime, one build and one rate: libgmon's rate is set with LIBGMON_HZ (LIBGMON_HZ=100 is glibc's), but runs of glibc's runtime and of libgmon cannot be added up even at one rate, as their histograms cover different ranges of the code."),
+          run->opt.image, first, run->opt.image, file);
+  stop (f);
+}
+
 /* ---- the records, as the files are read --------------------------------- */
 
 /* Whether ADDR lies in one of the executable's functions.  Past the end
@@ -404,7 +668,7 @@ function_at (const Scan *sc, vma_t addr)
 static void
 watch_arc (void *ctx, vma_t from, vma_t self, uint64_t count)
 {
-  Scan *sc = ctx;
+  Scan *sc = &((Diagnosis *) ctx)->facts.scan;
   const Sym *parent = function_at (sc, from);
   const Sym *child = function_at (sc, self);
 
@@ -428,7 +692,7 @@ static void
 watch_hist (void *ctx, vma_t lowpc, vma_t highpc, unsigned nbins,
             const uint16_t *bins)
 {
-  Scan *sc = ctx;
+  Scan *sc = &((Diagnosis *) ctx)->facts.scan;
   Group *g = NULL;
 
   for (size_t i = 0; i < sc->ngroups && !g; i++)
@@ -449,6 +713,33 @@ watch_hist (void *ctx, vma_t lowpc, vma_t highpc, unsigned nbins,
   memcpy (g->last, bins, (nbins < g->nbins ? nbins : g->nbins)
                          * sizeof *g->last);
   g->nrecords++;
+}
+
+/* A histogram record's header, before gmon_read checks it: a record that
+   cannot be added to another file's is explained here, not refused with
+   a bare error.  Records of one file that do not agree are the reader's
+   to refuse (a damaged file).  */
+static void
+watch_hist_header (void *ctx, const char *filename, vma_t lowpc,
+                   vma_t highpc, unsigned nbins, unsigned rate)
+{
+  Diagnosis *d = ctx;
+  Scan *sc = &d->facts.scan;
+  const Histograms *h = &d->run->hist;
+  const char *first;
+
+  if (h->n == 0)
+    {
+      sc->rate_file = filename;
+      return;
+    }
+  /* An old BSD file, which has no rate, was the first.  */
+  first = sc->rate_file ? sc->rate_file : d->run->opt.profiles[0];
+  if (strcmp (first, filename) == 0)
+    return;
+  if (rate != h->hz
+      || (nbins > 0 && hist_scale_differs (h, lowpc, highpc, nbins)))
+    refuse_files (d, filename, lowpc, highpc, nbins, rate);
 }
 
 /* The marks of merged histogram record R, made when first needed.  */
@@ -473,7 +764,7 @@ marks_of (Scan *sc, size_t r)
 static void
 watch_file_end (void *ctx)
 {
-  Scan *sc = ctx;
+  Scan *sc = &((Diagnosis *) ctx)->facts.scan;
   const Histograms *h = &sc->run->hist;
 
   for (size_t i = 0; i < sc->ngroups; i++)
@@ -524,6 +815,39 @@ count_marks (Scan *sc)
 
 /* ---- facts from the merged data ------------------------------------------ */
 
+/* The sections of the PLT, and the symbols their samples go to.  */
+static void
+find_plt (const Run *run, Facts *f)
+{
+  for (asection *sec = run->core->abfd->sections;
+       sec && f->nplt < PLT_MAX; sec = sec->next)
+    {
+      const char *name = bfd_section_name (sec);
+      Plt *p;
+
+      if ((strncmp (name, ".plt", 4) != 0 || (name[4] && name[4] != '.'))
+          && strcmp (name, ".iplt") != 0)
+        continue;
+      if (bfd_section_size (sec) == 0)
+        continue;
+      p = &f->plt[f->nplt++];
+      p->name = name;
+      p->lo = bfd_section_vma (sec);
+      p->hi = p->lo + bfd_section_size (sec);
+      p->charged = symtab_lookup (&run->symtab, p->lo);
+    }
+}
+
+/* The share of a bin's COUNT samples, over [LO, HI) in units, that lies
+   in [FROM, TO).  */
+static double
+overlap (double count, vma_t lo, vma_t hi, vma_t from, vma_t to)
+{
+  vma_t a = lo > from ? lo : from, b = hi < to ? hi : to;
+
+  return a < b ? count * (double) (b - a) / (double) (hi - lo) : 0.0;
+}
+
 /* The histogram's samples, and those outside every function: the ones
    the flat profile counts in its total but credits to no symbol.  Of
    those, the ones below the first symbol are told apart by address; the
@@ -553,10 +877,10 @@ count_samples (const Run *run, Facts *f)
           if (count == 0)
             continue;
           f->samples += count;
-          if (lo < first / UNIT && hi > lo)
-            f->outside_below += count * (double) ((hi < first / UNIT
-                                                   ? hi : first / UNIT) - lo)
-                                / (double) (hi - lo);
+          f->outside_below += overlap (count, lo, hi, 0, first / UNIT);
+          for (size_t p = 0; p < f->nplt; p++)
+            f->plt[p].samples += overlap (count, lo, hi, f->plt[p].lo / UNIT,
+                                          f->plt[p].hi / UNIT);
         }
     }
   f->hist_disjoint = h->n > 0 && !meets;
@@ -863,6 +1187,84 @@ check_call_graph (const Run *run, Facts *f)
     }
 }
 
+/* SYM's samples less the PLT's that are charged to it.  */
+static double
+own_samples (const Facts *f, const Sym *sym)
+{
+  double t = sym->hist_time;
+
+  for (size_t p = 0; p < f->nplt; p++)
+    if (f->plt[p].charged == sym)
+      t -= f->plt[p].samples;
+  return t;
+}
+
+/* Samples in the PLT: charged to the symbol before it (_init), they
+   look like a function that runs long and is never called.  */
+static void
+check_plt (const Run *run, Facts *f)
+{
+  double plt = 0.0;
+  const Sym *charged = NULL;
+  char *where = NULL, *name;
+
+  for (size_t p = 0; p < f->nplt; p++)
+    if (f->plt[p].samples > 0.0)
+      {
+        append (&where, ", ", f->plt[p].name);
+        plt += f->plt[p].samples;
+        if (!charged)
+          charged = f->plt[p].charged;
+      }
+  /* Below half a sample, a bin shared with the code beside the PLT.  */
+  if (plt < 0.5)
+    {
+      free (where);
+      return;
+    }
+  name = charged ? shown_name (run, charged) : NULL;
+  if (plt < OUTSIDE_SHARE * f->samples)
+    {
+      heading (_("Samples in the PLT"));
+      say (ngettext ("%.0f sample (%.2f%% of all) fell in the PLT (%s), the stubs through which the program calls shared libraries: too few to matter.",
+                     "%.0f samples (%.2f%% of all) fell in the PLT (%s), the stubs through which the program calls shared libraries: too few to matter.",
+                     plural (plt)),
+           plt, 100.0 * plt / f->samples, where);
+      if (name)
+        say (_("gprof credits them to %s, the symbol before the PLT."), name);
+      free (name);
+      free (where);
+      return;
+    }
+  if (name)
+    problem (f, ngettext ("%.0f sample, %.1f%% of all, fell in the PLT (%s), and gprof credits it to %s.",
+                          "%.0f samples, %.1f%% of all, fell in the PLT (%s), and gprof credits them to %s.",
+                          plural (plt)),
+             plt, 100.0 * plt / f->samples, where, name);
+  else
+    problem (f, ngettext ("%.0f sample, %.1f%% of all, fell in the PLT (%s), outside every function.",
+                          "%.0f samples, %.1f%% of all, fell in the PLT (%s), outside every function.",
+                          plural (plt)),
+             plt, 100.0 * plt / f->samples, where);
+  say (_("The PLT holds the stubs through which a dynamically linked program calls the functions of shared libraries (printf, malloc and the like).  It has no function symbols of its own, so gprof credits its samples to the symbol before it."));
+  if (name)
+    say (_("%s did not run that long, and it is not a function compiled without -pg: these samples are time spent in the stubs, on the way into the libraries."),
+         name);
+  say (_("The time spent inside the shared libraries is not in the profile at all: the histogram covers the executable's own code only.  Many samples in the PLT mean many calls into the libraries, and probably much more time inside them."));
+  advice (_("read these samples as time in calls to shared libraries.  To measure the libraries' own time, link the program statically (gcc -pg -static), which puts their code into the executable, where it is sampled (but its calls are not counted, as the libraries are not compiled with -pg): neither glibc's runtime nor libgmon profiles shared libraries.  Or make fewer library calls where the program is busiest."));
+  free (name);
+  free (where);
+}
+
+/* A function with samples of its own but no calls: main and the PLT's
+   samples aside.  */
+static bool
+is_idle (const Run *run, const Facts *f, const Sym *sym)
+{
+  return sym->is_func && sym->ncalls == 0 && !is_main (run, sym)
+         && own_samples (f, sym) >= 0.5;
+}
+
 static void
 check_idle_functions (const Run *run, Facts *f, const Sym **by_time, size_t n)
 {
@@ -871,8 +1273,7 @@ check_idle_functions (const Run *run, Facts *f, const Sym **by_time, size_t n)
   if (!(run->gmon_input & INPUT_CALL_GRAPH))
     return;
   for (size_t i = 0; i < n; i++)
-    if (by_time[i]->is_func && by_time[i]->ncalls == 0
-        && !is_main (run, by_time[i]))
+    if (is_idle (run, f, by_time[i]))
       f->idle_funcs++;
   if (f->idle_funcs == 0)
     return;
@@ -881,16 +1282,106 @@ check_idle_functions (const Run *run, Facts *f, const Sym **by_time, size_t n)
                         f->idle_funcs),
            f->idle_funcs);
   for (size_t i = 0; i < n && shown < LIST_MAX; i++)
-    if (by_time[i]->is_func && by_time[i]->ncalls == 0
-        && !is_main (run, by_time[i]))
+    if (is_idle (run, f, by_time[i]))
       {
-        out_printf ("    %10.0f  ", by_time[i]->hist_time);
+        out_printf ("    %10.0f  ", own_samples (f, by_time[i]));
         print_name_only (&run->names, by_time[i]);
         out_char ('\n');
         shown++;
       }
   say (_("(samples, then the function; main is left out, as it is always called from outside.)  A function shows no calls when it was compiled without -pg (code from a library linked statically, or a file built without the option), or when it is only called from outside the profiled code: thread start routines, signal handlers, callbacks that a library calls (a qsort comparison, say).  Its own time in the flat profile is right, but the call graph cannot say who called it or pass its time on to them."));
   advice (_("compile these functions with -pg if their callers matter; for thread routines and callbacks nothing is missing but the caller."));
+}
+
+/* A threaded program under glibc's runtime, which loses calls.  */
+static void
+check_threads (const Run *run, Facts *f)
+{
+  const Exe *exe = &f->exe;
+
+  if (!exe->thread_start || exe->libgmon || !exe->glibc_runtime
+      || guess_runtime (run, f) != RUNTIME_GLIBC_RATE)
+    return;
+  f->threads_glibc = true;
+  problem (f, _("The program can run threads (it calls %s), and the profile looks written by glibc's runtime, which loses calls when threads run at once."),
+           exe->thread_start);
+  say (_("glibc's -pg runtime counts calls in one table for the whole process, and skips every call that comes while another thread is counting one: with several busy threads, half of the calls or more can be missing, without notice, and which ones depends on timing.  The call counts are then too low, and the call graph, which shares each function's time out among its callers by their calls, is skewed with them."));
+  say (_("The samples are sound: one process-wide timer samples whichever thread is running, so every thread's time in the program's own code is in the flat profile, though nothing tells the threads apart.  Thread start routines have samples but no calls, as the thread library calls them."));
+  advice (_("profile with libgmon, which counts each thread's calls in a table of its own and loses none: link with it (gcc -pg -o prog *.c -lgmon), or run the program as it is with LD_PRELOAD=libgmon.so."));
+}
+
+/* SYM's name as -k and the other options that name symbols take it.  */
+static const char *
+spec_name (const Run *run, const Sym *sym)
+{
+  const char *name = sym->name;
+
+  if (run->core->leading_char && name[0] == run->core->leading_char)
+    name++;
+  return name;
+}
+
+/* Cycles that hold most of the time: the call graph shares their time
+   out by a rule that is most likely wrong there.  */
+static void
+check_cycles (const Run *run, Facts *f)
+{
+  const CallGraph *cg = &run->cg;
+
+  if (!(run->gmon_input & INPUT_CALL_GRAPH) || cg->print_time <= 0.0)
+    return;
+  for (int c = 0; c < cg->ncycles; c++)
+    {
+      const Sym *cyc = &cg->cycles[c];
+      double share = (cyc->prop_self + cyc->prop_child) / cg->print_time;
+      const Arc *weakest = NULL;
+      char *list = NULL, *from, *to;
+      Sym **members;
+      size_t n;
+
+      if (share <= CYCLE_SHARE)
+        continue;
+      members = cg_members (cg, cyc, &n);
+      for (size_t i = 0; i < n; i++)
+        {
+          char *name = shown_name (run, members[i]);
+
+          for (uint32_t k = 0; k < members[i]->nchildren; k++)
+            {
+              const Arc *a = cg_child (cg, members[i], k);
+
+              if (a->kind == ARC_IN_CYCLE
+                  && (!weakest || a->count < weakest->count))
+                weakest = a;
+            }
+          if (i < LIST_MAX)
+            append (&list, ", ", name);
+          free (name);
+        }
+      /* A cycle is a loop of calls between its members.  */
+      gp_assert (weakest && list);
+      problem (f, ngettext ("Cycle %d (%lu function that call each other in a loop) takes %.0f%% of the time.",
+                            "Cycle %d (%lu functions that call each other in a loop) takes %.0f%% of the time.",
+                            (unsigned long) n),
+               cyc->cyc_num, (unsigned long) n, 100.0 * share);
+      if (n > LIST_MAX)
+        say (ngettext ("Its members: %s and %lu more.",
+                       "Its members: %s and %lu more.",
+                       (unsigned long) (n - LIST_MAX)),
+             list, (unsigned long) (n - LIST_MAX));
+      else
+        say (_("Its members: %s."), list);
+      say (_("Within a cycle gprof cannot tell which call led to how much time, so it treats the cycle as one function, <cycle %d as a whole> in the call graph.  Calls between its members pass no time on: a member's children time leaves out all it calls within the cycle.  And the cycle's total time is shared out among its callers outside it in proportion to their calls into it, as if every call took equally long.  For these functions and their callers, the call graph's times are unreliable, however long the run."),
+           cyc->cyc_num);
+      from = shown_name (run, weakest->parent);
+      to = shown_name (run, weakest->child);
+      advice (_("trust the flat profile for these functions: each one's self time is measured, and so is the cycle's total in the call graph.  To see how the time divides, break the loop: in the program, or in the analysis with gprof's -k CALLER/CALLEE, which leaves one arc and its calls out.  In this cycle the arc with the fewest calls is %s -> %s (%lu calls): -k %s/%s.  If it was the only way around the loop, the cycle is gone, at the price of those calls."),
+              from, to, weakest->count, spec_name (run, weakest->parent),
+              spec_name (run, weakest->child));
+      free (from);
+      free (to);
+      free (list);
+    }
 }
 
 /* Signs that the profile was written by another program or build.  */
@@ -973,7 +1464,11 @@ print_limits (const Run *run, const Facts *f)
            ? _("the executable is linked with it, or the histogram is split as only libgmon writes it")
            : _("1000 samples a second is its default rate"));
   else if (rt == RUNTIME_GLIBC_RATE)
-    point (_("This profile looks written by glibc's runtime (100 samples a second).  If the program ran several threads: one process-wide timer samples whichever thread is running, so all threads' time is there, but a call made while another thread is being counted is dropped.  With several busy threads half of the calls or more can be missing from the counts and the call graph, and nothing in the file shows it.  libgmon counts every call of every thread (link with -lgmon, or preload libgmon.so)."));
+    {
+      /* A threaded program was told already.  */
+      if (!f->threads_glibc)
+        point (_("This profile looks written by glibc's runtime (100 samples a second).  If the program ran several threads: one process-wide timer samples whichever thread is running, so all threads' time is there, but a call made while another thread is being counted is dropped.  With several busy threads half of the calls or more can be missing from the counts and the call graph, and nothing in the file shows it.  libgmon counts every call of every thread (link with -lgmon, or preload libgmon.so)."));
+    }
   else
     point (_("Which runtime wrote the profile cannot be told from it.  With glibc's runtime, calls made by several threads at once are partly lost; libgmon counts them all and reports on standard error at exit what it could not record."));
   if (f->idle_funcs)
@@ -982,12 +1477,27 @@ print_limits (const Run *run, const Facts *f)
   point (_("Time outside the program: the histogram covers the executable's own code only.  Time in shared libraries, in the kernel and spent waiting does not appear anywhere."));
 }
 
-/* The facts, and how gmon_read shows them the records.  */
-typedef struct Diagnosis
+void
+diagnose_inputs (Run *run)
 {
-  GmonWatch watch;
-  Facts facts;
-} Diagnosis;
+  Facts f = { 0 };
+  bool stripped = run->core->nsyms_canonical == 0
+                  && !run->opt.external_symbol_table;
+  unsigned long nmissing;
+  char *missing = missing_profiles (&run->opt, &nmissing);
+
+  if (!stripped && !missing)
+    return;
+  examine_exe (run->core, &f.exe);
+  print_title (run);
+  heading (_("Findings"));
+  if (missing)
+    check_missing (run, &f, missing, nmissing, stripped);
+  if (stripped)
+    check_stripped (run, &f);
+  free (missing);
+  stop (&f);
+}
 
 void
 diagnose_watch (Run *run)
@@ -998,8 +1508,10 @@ diagnose_watch (Run *run)
   examine_exe (run->core, &d->facts.exe);
   sc->run = run;
   sc->code_end = d->facts.exe.has_code_end ? d->facts.exe.code_end : 0;
-  d->watch.ctx = sc;
+  d->run = run;
+  d->watch.ctx = d;
   d->watch.hist = watch_hist;
+  d->watch.hist_header = watch_hist_header;
   d->watch.arc = watch_arc;
   d->watch.file_end = watch_file_end;
   run->watch = &d->watch;
@@ -1014,11 +1526,11 @@ diagnose_print (Run *run)
   const Sym **by_time;
 
   count_marks (&f.scan);
+  find_plt (run, &f);
   count_samples (run, &f);
   by_time = sampled_functions (run, &n);
 
-  run_separator (run);
-  out_printf (_("Diagnosis of the profile data of %s\n"), run->opt.image);
+  print_title (run);
   print_data (run, &f);
   if (run->gmon_input & INPUT_HISTOGRAM)
     print_precision (run, &f, by_time, n);
@@ -1026,21 +1538,18 @@ diagnose_print (Run *run)
   heading (_("Findings"));
   check_length (run, &f, by_time, n);
   check_outside (&f);
+  check_plt (run, &f);
   check_call_graph (run, &f);
   check_idle_functions (run, &f, by_time, n);
+  check_threads (run, &f);
+  check_cycles (run, &f);
   check_belongs (run, &f);
   check_bins (run, &f);
   if (f.problems == 0)
     say (_("None: the data has none of the problems this diagnosis looks for."));
 
   print_limits (run, &f);
-  out_char ('\n');
-  if (f.problems)
-    out_printf (ngettext ("Summary: %d problem found.\n",
-                          "Summary: %d problems found.\n", f.problems),
-                f.problems);
-  else
-    out_printf (_("Summary: no problems found.\n"));
+  print_summary (&f);
   free (by_time);
   run->watch = NULL;
   free (d);

@@ -118,6 +118,10 @@ pipeline_symbols (Run *run)
   const Options *opt = &run->opt;
   struct Pipeline *p = pipe_of (run);
 
+  /* Before the symbol table, which an executable without symbols never
+     gets: the diagnosis explains that, and missing profile files.  */
+  if (opt->diagnose)
+    diagnose_inputs (run);
   /* Only the first file's read is started: reading it needs the
      executable's byte order and address size, not its symbols.  */
   if (opt->nprofiles > 0)

@@ -3,16 +3,21 @@
 explains.
 
 The executables are real: progs/prog.c built with -pg, compiled with -pg
-but linked without it, compiled without it but linked with it, and a
-different program (progs/other.c).  The profiles are written here, byte
-by byte, at the executables' real addresses (read with nm), so that each
+but linked without it, compiled without it but linked with it, without
+-pg at all, stripped; a different program (progs/other.c); a threaded one
+(progs/threads.c).  The profiles are written here, byte by byte, at the
+executables' real addresses (read with nm and objdump), so that each
 holds exactly the situation under test: so many samples in this
-function, a bin at 65535, an arc to an address with no function.  Two
-come from real runs (a program compiled without -pg, and one linked
-without it, which must write no profile at all).
+function or in the PLT, a bin at 65535, an arc to an address with no
+function, a cycle of calls.  Some come from real runs: a program
+compiled without -pg, one linked without it (which must write no profile
+at all), one that names its profile by GMON_OUT_PREFIX, the threaded one,
+and runs of one program under glibc's runtime and under libgmon.
 
-Each case checks phrases the diagnosis must print (and must not), and
-its closing "Summary:" line.  Runs from the top build directory, with
+Each case checks phrases the diagnosis must print (and must not), its
+closing "Summary:" line, and its exit status: 1 when the profile cannot
+be analysed (a missing file, a stripped executable, files that cannot be
+added up), else 0.  Runs from the top build directory, with
 LC_ALL=C; GPROF names the gprof to test (default ./gprof).  Prints
 "ok CASE" or "FAIL CASE" with the reason and the output, then
 "N passed, M failed".  Exit status 0, 1 on a failure, 77 without gcc,
@@ -35,11 +40,12 @@ for var in ("GMON_OUT_PREFIX", "LIBGMON_OUT", "LIBGMON_HZ", "LIBGMON_FORMAT"):
     ENV.pop(var, None)
 # The runtime built beside gprof, when the configuration builds it.
 LIBGMON = os.path.abspath(os.path.join("libgmon", ".libs", "libgmon.a"))
+LIBGMON_SO = os.path.abspath(os.path.join("libgmon", ".libs", "libgmon.so"))
 
 
-def run(cmd, cwd, check=True):
-    r = subprocess.run(cmd, cwd=cwd, env=ENV, stdout=subprocess.PIPE,
-                       stderr=subprocess.PIPE)
+def run(cmd, cwd, check=True, env=None):
+    r = subprocess.run(cmd, cwd=cwd, env=dict(ENV, **(env or {})),
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     if check and r.returncode != 0:
         sys.stderr.write(f"{' '.join(cmd)} failed:\n{r.stderr.decode()}")
         sys.exit(99)
@@ -55,6 +61,31 @@ def symbols(exe, cwd):
         if len(parts) == 3:
             syms[parts[2]] = int(parts[0], 16)
     return syms
+
+
+def sections(exe, cwd):
+    """Name -> (address, size) of the executable's sections."""
+    out = run(["objdump", "-h", exe], cwd).stdout.decode()
+    secs = {}
+    for line in out.splitlines():
+        parts = line.split()
+        if len(parts) >= 4 and parts[0].isdigit():
+            secs[parts[1]] = (int(parts[3], 16), int(parts[2], 16))
+    return secs
+
+
+def build_id(exe, cwd):
+    """The executable's build ID in hex, or None."""
+    out = run(["readelf", "-n", exe], cwd).stdout.decode()
+    m = re.search(r"Build ID: ([0-9a-f]+)", out)
+    return m.group(1) if m else None
+
+
+def real_run(work, cmd, name, env=None):
+    """Run CMD in WORK and keep its gmon.out as NAME."""
+    run(cmd, work, check=False, env=env)
+    shutil.move(os.path.join(work, "gmon.out"), os.path.join(work, name))
+    return name
 
 
 class Gmon:
@@ -113,10 +144,11 @@ def flat(text):
 
 class Case:
     def __init__(self, name, exe, files, want=(), absent=(), rows=(),
-                 summary=None, args=()):
+                 summary=None, args=(), status=0, env=None):
         self.name, self.exe, self.files = name, exe, files
         self.want, self.absent, self.rows = want, absent, rows
         self.summary, self.args = summary, list(args)
+        self.status, self.env = status, env or {}
 
 
 def summary(n):
@@ -135,6 +167,13 @@ def build(work):
     run(cc + ["-pg", "prog-nopg.o", "-o", "prog-nopg"], work)
     run(cc + ["prog-pg.o", "-o", "prog-cp"], work)
     run(cc + ["-pg", os.path.join(progs, "other.c"), "-o", "other"], work)
+    run(cc + ["prog-nopg.o", "-o", "prog-plain"], work)
+    shutil.copy(os.path.join(work, "prog"), os.path.join(work, "prog-stripped"))
+    run(["strip", "prog-stripped"], work)
+    run(["objcopy", "--only-keep-debug", "prog", "prog.debug"], work)
+    run(cc + ["-pg", "-c", os.path.join(progs, "threads.c"), "-o",
+              "threads.o"], work)
+    run(cc + ["-pg", "threads.o", "-o", "threads", "-lpthread"], work)
 
 
 def write(work, name, data):
@@ -175,7 +214,8 @@ def cases(work):
               "Call graph: 250001 calls along 2 arcs",
               "This profile looks written by glibc's runtime",
               "None: the data has none of the problems"],
-        absent=["too short", "outside every function", "does not seem"],
+        absent=["too short", "outside every function", "does not seem",
+                "can run threads", "in a loop", "in the PLT"],
         rows=[r"^ +20000 +200\.00 +1\.41 +0\.7  work$",
               r"^ +2500 +25\.00 +0\.50 +2\.0  helper$",
               r"^ +400 +4\.00 +0\.20 +5\.0  main$"],
@@ -420,6 +460,199 @@ def cases(work):
                   "linked with it"],
             absent=["does not seem", "linked without"]))
 
+    # No profile file: what the executable tells of its build, and the
+    # usual reasons a program built for profiling wrote none.
+    causes = ["ends by _exit, by abort, by a crash or by a signal",
+              "It changed directory (chdir)",
+              "GMON_OUT_PREFIX was set when it ran: the file is then named "
+              "PREFIX.PID", "It is still running",
+              "glibc's table of calls overflowed"]
+    out.append(Case(
+        "missing profile", "prog", ["nothere.gmon"],
+        want=["The profile file nothere.gmon does not exist",
+              "The executable was compiled and linked with -pg (its code "
+              "calls ", "run gprof where the file was written, or name the "
+              "file: gprof --diagnose prog FILE"] + causes,
+        absent=["GMON_OUT_PREFIX is set here", "What the profile holds"],
+        summary=summary(1), status=1))
+    out.append(Case(
+        "missing profiles, one present", "prog",
+        ["healthy.gmon", "gone1.gmon", "gone2.gmon"],
+        want=["The profile files gone1.gmon, gone2.gmon do not exist"],
+        absent=["healthy.gmon"], summary=summary(1), status=1))
+    out.append(Case(
+        "missing gmon.out, built without -pg", "prog-plain", [],
+        want=["The profile file gmon.out does not exist",
+              "The executable was not built for profiling",
+              "compile and link the program with -pg"],
+        absent=["usual reasons"], summary=summary(1), status=1))
+    # prog-cp ran above and wrote nothing (main checks that).
+    out.append(Case(
+        "missing gmon.out, linked without -pg", "prog-cp", [],
+        want=["The profile file gmon.out does not exist",
+              "compiled with -pg (its code calls ", "but linked without it",
+              "LD_PRELOAD=libgmon.so"],
+        absent=["usual reasons"], summary=summary(1), status=1))
+    # A real run that named its profile after GMON_OUT_PREFIX.
+    prefix = {"GMON_OUT_PREFIX": "pfx"}
+    run(["./prog", "a"], work, check=False, env=prefix)
+    if any(f.startswith("pfx.") for f in os.listdir(work)):
+        out.append(Case(
+            "missing gmon.out, GMON_OUT_PREFIX", "prog", [],
+            want=["The profile file gmon.out does not exist",
+                  "GMON_OUT_PREFIX is set here, to pfx: look for files "
+                  "named pfx.PID"] + causes,
+            summary=summary(1), status=1, env=prefix))
+
+    # A stripped executable: where its symbols may be.  The debug file
+    # objcopy keeps serves in its place, as the advice says.
+    bid = build_id("prog-stripped", work)
+    where = ([f"Its build ID is {bid}",
+              f"/usr/lib/debug/.build-id/{bid[:2]}/{bid[2:]}.debug",
+              f"gprof --diagnose /usr/lib/debug/.build-id/{bid[:2]}/"
+              f"{bid[2:]}.debug healthy.gmon"]
+             if bid else ["It has no build ID"])
+    out.append(Case(
+        "stripped", "prog-stripped", ["healthy.gmon"],
+        want=["The executable prog-stripped has no symbol table: it was "
+              "stripped", "objcopy --only-keep-debug prog prog.debug"] + where,
+        absent=["What the profile holds"], summary=summary(1), status=1))
+    out.append(Case(
+        "stripped, no profile", "prog-stripped", ["nothere.gmon"],
+        want=["The profile file nothere.gmon does not exist",
+              "it cannot tell whether it was built for profiling",
+              "has no symbol table: it was stripped"] + causes,
+        summary=summary(2), status=1))
+    out.append(Case(
+        "the debug file in its place", "prog.debug", ["healthy.gmon"],
+        want=["None: the data has none of the problems"],
+        rows=[r"^ +20000 +200\.00 +1\.41 +0\.7  work$"],
+        summary=summary(0)))
+
+    # Files of different rates cannot be added up (gprof alone refuses
+    # them: testsuite/robust).  Same ranges, GNU and 4.4BSD.
+    g100 = healthy(glibc(100).sample(work_fn + 30, 2000))
+    g1000 = healthy(glibc(1000).sample(work_fn + 30, 20000))
+    for kind, ext, data in (("GNU", "gmon", lambda g: g.gnu()),
+                            ("4.4BSD", "bsd", lambda g: g.bsd44())):
+        a = write(work, f"r100.{ext}", data(g100))
+        b = write(work, f"r1000.{ext}", data(g1000))
+        out.append(Case(
+            f"different rates, {kind}", "prog", [a, b, a],
+            want=[f"{a} and {b} were sampled at different rates, 100 and "
+                  "1000 samples a second: gprof cannot add them up",
+                  "100 samples a second is the rate of glibc's runtime",
+                  f"analyse each file on its own (gprof prog {a}, then "
+                  f"gprof prog {b})", "LIBGMON_HZ"],
+            absent=["bins of different sizes"],
+            summary=summary(1), status=1))
+    # Real runs of one program under glibc's runtime and under a preloaded
+    # libgmon: other rates, and even at one rate other histograms.
+    if os.path.exists(LIBGMON_SO):
+        real_run(work, ["./prog", "a", "b"], "glibc-run.gmon")
+        real_run(work, ["./prog", "a", "b"], "libgmon-run.gmon",
+                 env={"LD_PRELOAD": LIBGMON_SO})
+        real_run(work, ["./prog", "a", "b"], "libgmon100-run.gmon",
+                 env={"LD_PRELOAD": LIBGMON_SO, "LIBGMON_HZ": "100"})
+        out.append(Case(
+            "glibc's and libgmon's runs", "prog",
+            ["glibc-run.gmon", "libgmon-run.gmon"],
+            want=["glibc-run.gmon and libgmon-run.gmon were sampled at "
+                  "different rates, 100 and 1000 samples a second"],
+            summary=summary(1), status=1))
+        out.append(Case(
+            "glibc's and libgmon's runs at one rate", "prog",
+            ["glibc-run.gmon", "libgmon100-run.gmon"],
+            want=["glibc-run.gmon and libgmon100-run.gmon divide the code "
+                  "into histogram bins of different sizes",
+                  "Their histograms: glibc-run.gmon from 0x",
+                  "cannot be added up even at one rate"],
+            absent=["different rates"], summary=summary(1), status=1))
+
+    # A threaded program profiled by glibc's runtime (a real run), and by
+    # libgmon.
+    real_run(work, ["./threads"], "threads.gmon")
+    out.append(Case(
+        "threads under glibc", "threads", ["threads.gmon"],
+        want=["The program can run threads (it calls pthread_create), and "
+              "the profile looks written by glibc's runtime",
+              "half of the calls or more can be missing",
+              "one process-wide timer samples whichever thread is running",
+              "link with it (gcc -pg -o prog *.c -lgmon)",
+              "LD_PRELOAD=libgmon.so"],
+        absent=["If the program ran several threads"]))
+    if os.path.exists(LIBGMON):
+        run(["gcc", "-pg", "threads.o", "-o", "threads-gmon", LIBGMON,
+             "-lpthread"], work)
+        real_run(work, ["./threads-gmon"], "threads-gmon.gmon")
+        out.append(Case(
+            "threads under libgmon", "threads-gmon", ["threads-gmon.gmon"],
+            want=["This profile looks written by libgmon"],
+            absent=["can run threads"]))
+
+    # A cycle holding all the time: main -> work -> helper -> idle ->
+    # work.  -k on the arc it names breaks it.  A small cycle (helper and
+    # idle, a fifth of the time) is no finding.
+    g = (glibc().sample(work_fn + 30, 3000).sample(helper + 4, 1000)
+         .sample(idle + 4, 1000).arc(*main_to_work, 1)
+         .arc(*work_to_helper, 5000).arc(helper + 5, idle + 9, 300)
+         .arc(idle + 5, work_fn + 14, 200))
+    write(work, "cycle.gmon", g.gnu())
+    out.append(Case(
+        "a cycle with most of the time", "prog", ["cycle.gmon"],
+        want=["Cycle 1 (3 functions that call each other in a loop) takes "
+              "100% of the time", "work", "helper", "idle",
+              "<cycle 1 as a whole>", "the call graph's times are "
+              "unreliable", "each one's self time is measured",
+              "the arc with the fewest calls is idle -> work (200 calls): "
+              "-k idle/work"],
+        summary=summary(1)))
+    out.append(Case(
+        "the cycle broken by -k", "prog", ["cycle.gmon"],
+        args=["-k", "idle/work"], absent=["in a loop"], summary=summary(0)))
+    g = (glibc().sample(work_fn + 30, 8000).sample(helper + 4, 1000)
+         .sample(idle + 4, 1000).arc(*main_to_work, 1)
+         .arc(*work_to_helper, 5000).arc(helper + 5, idle + 9, 300)
+         .arc(idle + 5, helper + 9, 100))
+    out.append(Case(
+        "a small cycle", "prog", [write(work, "cycle2.gmon", g.gnu())],
+        absent=["in a loop"], summary=summary(0)))
+
+    # Samples in the PLT, which lies between .init and .text: gprof
+    # credits them to _init, which must not be taken for a function
+    # without -pg.
+    secs = sections("prog", work)
+    plt = [n for n in secs if n in (".plt", ".plt.sec", ".plt.got")
+           and secs[n][1] > 0]
+    if plt and "_init" in s:
+        g = healthy(glibc().sample(work_fn + 30, 1000))
+        for n in plt:
+            g.sample(secs[n][0], 300)
+        out.append(Case(
+            "samples in the PLT", "prog", [write(work, "plt.gmon", g.gnu())],
+            want=[f"{300 * len(plt)} samples", f"fell in the PLT "
+                  f"({', '.join(plt)}), and gprof credits them to _init",
+                  "_init did not run that long, and it is not a function "
+                  "compiled without -pg",
+                  "The time spent inside the shared libraries is not in the "
+                  "profile at all", "link the program statically (gcc -pg "
+                  "-static)", "neither glibc's runtime nor libgmon profiles "
+                  "shared libraries"],
+            absent=["samples but no recorded calls",
+                    "compile these functions with -pg",
+                    "outside every function"],
+            summary=summary(1)))
+        g = healthy(glibc().sample(work_fn + 30, 10000)
+                    .sample(secs[plt[0]][0], 2))
+        out.append(Case(
+            "a few samples in the PLT", "prog",
+            [write(work, "plt2.gmon", g.gnu())],
+            want=[f"2 samples (0.02% of all) fell in the PLT ({plt[0]}), the "
+                  "stubs through which the program calls shared libraries: "
+                  "too few to matter",
+                  "gprof credits them to _init"],
+            absent=["samples but no recorded calls"], summary=summary(0)))
+
     # Standard input and a FIFO are read once: their records are examined
     # as they are read (a second opening would wait for a writer forever).
     write(work, "limit.gmon",
@@ -462,7 +695,8 @@ def check(case, work):
             args.append(a)
     try:
         r = subprocess.run([GPROF, "--diagnose"] + args + [case.exe]
-                           + case.files, cwd=work, env=ENV, stdin=stdin,
+                           + case.files, cwd=work, env=dict(ENV, **case.env),
+                           stdin=stdin,
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                            timeout=60)
     except subprocess.TimeoutExpired:
@@ -476,8 +710,9 @@ def check(case, work):
     text = r.stdout.decode()
     folded = flat(text)
     problems = []
-    if r.returncode != 0 or r.stderr:
-        problems.append(f"exit {r.returncode}, stderr {r.stderr.decode()!r}")
+    if r.returncode != case.status or r.stderr:
+        problems.append(f"exit {r.returncode} (not {case.status}), stderr "
+                        f"{r.stderr.decode()!r}")
     for phrase in case.want:
         if phrase not in folded:
             problems.append(f"missing: {phrase}")
@@ -493,8 +728,9 @@ def check(case, work):
 
 
 def main():
-    if not shutil.which("gcc") or not shutil.which("nm"):
-        print("gcc or nm missing: skipped")
+    tools = ("gcc", "nm", "objdump", "readelf", "objcopy", "strip")
+    if not all(shutil.which(t) for t in tools):
+        print(f"one of {', '.join(tools)} missing: skipped")
         return 77
     if not os.access(GPROF, os.X_OK):
         print(f"{GPROF} not found")
