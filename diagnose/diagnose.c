@@ -1056,7 +1056,8 @@ print_precision (const Run *run, const Facts *f, const Sym **by_time, size_t n)
       if (i >= LIST_MAX)
         continue;
       out_printf ("%10.0f %10.*f %12.*f %7.1f  ", s, prec, s / h->hz, prec,
-                  sqrt (s) / h->hz, 100.0 / sqrt (s));
+                  sqrt (s * h->dispersion) / h->hz,
+                  100.0 * sqrt (h->dispersion / s));
       print_name_only (&run->names, by_time[i]);
       out_char ('\n');
     }
@@ -1068,9 +1069,12 @@ print_precision (const Run *run, const Facts *f, const Sym **by_time, size_t n)
   /* libgmon's CPU-time timers fire on the kernel's tick and weight a
      signal by the periods it covers: fewer independent samples.  */
   ticks = guess_runtime (run, f) <= RUNTIME_LIBGMON_RATE && h->hz > 250;
-  if (ticks || noisy)
+  if (ticks || noisy || h->dispersion > 1)
     out_char ('\n');
-  if (ticks)
+  if (h->dispersion > 1)
+    say (_("The profile records that its samples came in clumps: each timer signal stood for %.1f sampling periods on average (libgmon's timers fire on the kernel's clock tick), so a count of n samples varies by about sqrt(%.1f n).  The errors above account for it."),
+         h->dispersion, h->dispersion);
+  else if (ticks)
     say (_("libgmon's timers fire on the kernel's clock tick, often 250 times a second, and a signal that stands for several periods counts as that many samples: the errors can then be up to twice those above."));
   if (noisy)
     say (ngettext ("%lu function has fewer than %d samples: its time is known to +/- 50%% or worse, mostly noise.",

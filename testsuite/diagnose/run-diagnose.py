@@ -115,8 +115,12 @@ class Gmon:
         return b"".join(struct.pack("<H", rec.get(i, 0))
                         for i in range(self.nbins()))
 
-    def gnu(self, hist=True):
-        out = b"gmon" + struct.pack("<I", 1) + bytes(12)
+    def gnu(self, hist=True, dispersion=None):
+        out = b"gmon" + struct.pack("<I", 1)
+        if dispersion:   # libgmon's record of clumped samples
+            out += b"disp" + struct.pack("<II", int(dispersion * 65536), 0)
+        else:
+            out += bytes(12)
         if hist:
             for rec in self.records:
                 out += struct.pack("<BQQII", 0, self.low, self.high,
@@ -446,6 +450,17 @@ def cases(work):
         want=["Threads: the profile file has no record of threads",
               "Which runtime wrote the profile cannot be told from it"],
         absent=["looks written by"], summary=summary(0)))
+
+    # Samples in clumps of 4 periods, as libgmon records them: the
+    # errors are twice the square-root rule's.
+    g = healthy(Gmon(0, end, 1000).sample(work_fn + 30, 10000))
+    out.append(Case(
+        "clumped samples", "prog",
+        [write(work, "clumped.gmon", g.gnu(dispersion=4))],
+        want=["each timer signal stood for 4.0 sampling periods on average",
+              "varies by about sqrt(4.0 n)"],
+        absent=["the errors can then be up to twice"],
+        rows=[r"^ +10000 +10\.000 +0\.200 +2\.0  work$"]))
 
     # A real run with libgmon, found in the executable.
     if os.path.exists(LIBGMON):
