@@ -718,6 +718,7 @@ gm_save (const char *name)
 
   gm_lock ();
   int r = gm_arcs_snapshot (&arcs);
+  arcs.dispersion = gm_sample_dispersion ();
   gm_unlock ();
   if (r == 0 && name == NULL)
     {

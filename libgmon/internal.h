@@ -169,6 +169,11 @@ struct gm_thread
      the owner's CPU time when its timer was last armed (-1: not armed)
      and the periods counted by then.  */
   unsigned long samples;
+  /* Over the owner's credits that landed in the bins, each counting w
+     periods: sum(w) and sum(w^2), for the file's dispersion
+     (gmon_out.h).  Plain 64-bit sums, as i386 has no lock-free 64-bit
+     add without libatomic; only the owner writes them.  */
+  unsigned long long weight, weight_sq;
   uintptr_t last_pc;
   long long armed_ns;
   unsigned long armed_samples;
@@ -217,11 +222,18 @@ struct gm_arcs
   size_t n;
   size_t map_size;              /* for gm_unmap */
   unsigned long long outside;   /* calls with an end outside the range */
+  /* Taken at the same moment: the samples' dispersion, in 1/65536
+     (gm_sample_dispersion).  */
+  uint32_t dispersion;
 };
 /* Call under gm_lock.  Returns 0, or -ENOMEM.  */
 GM_HIDDEN int gm_arcs_snapshot (struct gm_arcs *out);
 
 /* ---- sample.c: PC sampling ------------------------------------------- */
+
+/* sum(w^2) / sum(w) of every thread's credits, in 1/65536, or 0 without
+   any.  Call under gm_lock.  */
+GM_HIDDEN uint32_t gm_sample_dispersion (void);
 
 struct gm_hist
 {
@@ -230,9 +242,6 @@ struct gm_hist
   size_t nbins;
   unsigned hz;                  /* the rate written in the file */
   int sampling;                 /* 0: LIBGMON_HZ=0 or no timers possible */
-  /* Over the signals that landed in the bins, each counting w periods:
-     sum(w) and sum(w^2), for the file's dispersion (gmon_out.h).  */
-  uint64_t weight, weight_sq;
 };
 extern struct gm_hist gm_hist GM_HIDDEN;
 

@@ -24,6 +24,7 @@
 #include <time.h>
 #include <ucontext.h>
 
+#include "../gmon_out.h"
 #include "internal.h"
 
 /* sigev_value of our timers, to tell their signals from anyone else's. */
@@ -96,9 +97,9 @@ gm_chain (int sig, siginfo_t *si, void *ctx)
     gm_old_action.sa_handler (sig);
 }
 
-/* Count w periods at pc.  */
+/* Count w periods at pc for thread t (NULL: none known).  */
 static void
-gm_credit (uintptr_t pc, unsigned long w)
+gm_credit (struct gm_thread *t, uintptr_t pc, unsigned long w)
 {
   GM_COUNT (samples, w);
   if (pc >= (uintptr_t) __start_gmon_text && pc < (uintptr_t) __stop_gmon_text)
@@ -107,9 +108,11 @@ gm_credit (uintptr_t pc, unsigned long w)
     {
       __atomic_fetch_add (&gm_hist.bin[(pc - gm_lowpc) >> 2], (uint32_t) w,
                           __ATOMIC_RELAXED);
-      __atomic_fetch_add (&gm_hist.weight, w, __ATOMIC_RELAXED);
-      __atomic_fetch_add (&gm_hist.weight_sq, (uint64_t) w * w,
-                          __ATOMIC_RELAXED);
+      if (t != NULL)
+        {
+          t->weight += w;
+          t->weight_sq += (unsigned long long) w * w;
+        }
       GM_COUNT (samples_in, w);
     }
 }
@@ -128,10 +131,10 @@ gm_on_signal (int sig, siginfo_t *si, void *ctx)
                                              : 0);
   uintptr_t pc = gm_context_pc (ctx);
   GM_COUNT (signals, 1);
-  gm_credit (pc, w);
   /* Only this thread's handler writes these (the timer is the thread's
      own); others read them.  */
   struct gm_thread *t = gm_thr;
+  gm_credit (t, pc, w);
   if (t != NULL)
     {
       __atomic_store_n (&t->last_pc, pc, __ATOMIC_RELAXED);
@@ -344,7 +347,7 @@ gm_settle (struct gm_thread *t, int blocked)
     GM_COUNT (unsampled, missing);
   else
     {
-      gm_credit (__atomic_load_n (&t->last_pc, __ATOMIC_RELAXED), missing);
+      gm_credit (t, __atomic_load_n (&t->last_pc, __ATOMIC_RELAXED), missing);
       GM_COUNT (samples_late, missing);
     }
 }
@@ -381,10 +384,26 @@ gm_sample_stop_forked (void)
 void
 gm_hist_reset (void)
 {
-  __atomic_store_n (&gm_hist.weight, 0, __ATOMIC_RELAXED);
-  __atomic_store_n (&gm_hist.weight_sq, 0, __ATOMIC_RELAXED);
+  for (struct gm_thread *t = gm_threads; t != NULL; t = t->next)
+    t->weight = t->weight_sq = 0;
   if (gm_hist.bin == NULL)
     return;
   for (size_t i = 0; i < gm_hist.nbins; i++)
     __atomic_store_n (&gm_hist.bin[i], 0, __ATOMIC_RELAXED);
+}
+
+uint32_t
+gm_sample_dispersion (void)
+{
+  unsigned long long w = 0, sq = 0;
+  for (struct gm_thread *t = gm_threads; t != NULL; t = t->next)
+    {
+      w += t->weight;
+      sq += t->weight_sq;
+    }
+  if (w == 0)
+    return 0;
+  unsigned long long d = sq / w * GMON_DISP_ONE
+                         + sq % w * GMON_DISP_ONE / w;
+  return d > 0xffffffffULL ? 0xffffffffU : (uint32_t) d;
 }

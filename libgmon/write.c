@@ -146,15 +146,11 @@ gm_gnu_hist (unsigned char *p, const struct gm_hist *hist, size_t part)
   return p;
 }
 
-/* The header's spare bytes: the dispersion of the samples (gmon_out.h),
+/* The header's spare bytes: the dispersion D of the samples (gmon_out.h),
    or zeros when every signal counted one period.  */
 static unsigned char *
-gm_put_dispersion (unsigned char *p, const struct gm_hist *hist)
+gm_put_dispersion (unsigned char *p, uint32_t d)
 {
-  uint64_t w = __atomic_load_n (&hist->weight, __ATOMIC_RELAXED);
-  uint64_t sq = __atomic_load_n (&hist->weight_sq, __ATOMIC_RELAXED);
-  uint64_t d = w ? sq / w * GMON_DISP_ONE + sq % w * GMON_DISP_ONE / w : 0;
-
   if (d <= GMON_DISP_ONE)
     {
       for (int i = 0; i < 12; i++)
@@ -162,7 +158,7 @@ gm_put_dispersion (unsigned char *p, const struct gm_hist *hist)
       return p;
     }
   p = gm_put (p, GMON_DISP_TAG, 4);
-  p = gm_put_u32 (p, d > GM_U32_MAX ? GM_U32_MAX : (uint32_t) d);
+  p = gm_put_u32 (p, d);
   return gm_put_u32 (p, 0);
 }
 
@@ -172,7 +168,7 @@ gm_gnu_fill (unsigned char *p, const struct gm_arcs *arcs,
 {
   p = gm_put (p, GMON_MAGIC, GMON_MAGIC_LEN);
   p = gm_put_u32 (p, GMON_VERSION);
-  p = gm_put_dispersion (p, hist);
+  p = gm_put_dispersion (p, arcs->dispersion);
   for (size_t part = 0; part < nhist; part++)
     p = gm_gnu_hist (p, hist, part);
   for (size_t i = 0; i < arcs->n; i++)
