@@ -115,11 +115,11 @@ Options of this gprof that GNU gprof does not have:\n\
                              tell, instead of the reports\n\
   --export=FORMAT            write the analysis as FORMAT instead of the\n\
                              reports: dot, callgrind, folded, speedscope,\n\
-                             pprof, json or html\n\
+                             json or html\n\
   --export-node-threshold=P  dot: leave out functions under P%% of the time\n\
   --export-edge-threshold=P  dot: leave out calls under P%% of the time\n\
-  --export-max-depth=N       folded, speedscope, pprof, html: stacks of at\n\
-                             most N frames\n"));
+  --export-max-depth=N       folded, speedscope, html: stacks of at most N\n\
+                             frames\n"));
     }
   exit (status);
 }
