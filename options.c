@@ -123,11 +123,11 @@ Options of this gprof that GNU gprof does not have:\n\
                              tell, instead of the reports\n\
   --export=FORMAT            write the analysis as FORMAT instead of the\n\
                              reports: dot, callgrind, folded, speedscope,\n\
-                             json or html\n\
+                             pprof, json or html\n\
   --export-node-threshold=P  dot: leave out functions under P%% of the time\n\
   --export-edge-threshold=P  dot: leave out calls under P%% of the time\n\
-  --export-max-depth=N       folded, speedscope, html: stacks of at most N\n\
-                             frames\n\
+  --export-max-depth=N       folded, speedscope, pprof, html: stacks of at\n\
+                             most N frames\n\
   --diff=OLD                 compare the profile with OLD, an earlier one of\n\
                              the same program, instead of the reports (text,\n\
                              or --export=json or html)\n\

@@ -23,6 +23,7 @@ static const struct
   { "callgrind", export_callgrind },
   { "folded", export_folded },
   { "speedscope", export_speedscope },
+  { "pprof", export_pprof },
   { "json", export_json },
   { "html", export_html },
 };

@@ -1,5 +1,6 @@
 /* export/export.h - the analysis written in formats other tools read
-   (--export=FORMAT): dot, callgrind, folded, speedscope, json, html.  */
+   (--export=FORMAT): dot, callgrind, folded, speedscope, pprof, json,
+   html.  */
 
 #ifndef GPROF_EXPORT_H
 #define GPROF_EXPORT_H

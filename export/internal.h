@@ -3,7 +3,7 @@
    The text reports work on symbols; with -l a symbol is a source line,
    and the call graph's times then stop at the first line of each
    function.  The graph exports (dot, callgrind, folded, speedscope,
-   html) want functions, so they work on a model of their own: one node
+   pprof, html) want functions, so they work on a model of their own: one node
    per function (its lines gathered with -l), the arcs between them, the
    strongly connected components (cycles), and the time carried up the
    arcs by gprof's rule (a callee's time goes to its callers in
@@ -154,6 +154,7 @@ void export_dot (Run *run);
 void export_callgrind (Run *run);
 void export_folded (Run *run);
 void export_speedscope (Run *run);
+void export_pprof (Run *run);
 void export_json (Run *run);
 void export_html (Run *run);
 

@@ -31,7 +31,7 @@ FUZZ_WRAP = -Wl,--wrap=exit,--wrap=malloc,--wrap=calloc \
 	-Wl,--wrap=bfd_openr,--wrap=bfd_close,--wrap=elf_begin,--wrap=elf_end \
 	-Wl,--wrap=dwarf_begin_elf,--wrap=dwarf_end
 FUZZ_LINKWITH = $(IBERTY_LIBS) $(BFD_LIBS) $(ELF_LIBS) \
-	$(LIBINTL) -lm
+	$(PPROF_LIBS) $(LIBINTL) -lm
 
 fuzz: $(FUZZ_TARGETS)
 .PHONY: fuzz
