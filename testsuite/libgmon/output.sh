@@ -107,12 +107,18 @@ for sig in SEGV SIGINT 11 2 TERM CHLD; do
   fi
 done
 rm -f gmon.out
-LIBGMON_SIGNAL=2 gm_run life sigint
-status=$?
-if [ $status -eq $((128 + 2)) ] || [ $status -eq 2 ]; then
-  pass "LIBGMON_SIGNAL=2 (SIGINT): SIGINT still stops the program"
+# In a background job SIGINT comes ignored, and stays so in the program.
+ignored=$(sed -n 's/^SigIgn:[[:space:]]*//p' /proc/$$/status 2>/dev/null)
+if [ -n "$ignored" ] && [ $(( (0x$ignored >> 1) & 1 )) -eq 1 ]; then
+  skip "LIBGMON_SIGNAL=2: SIGINT is ignored here"
 else
-  fail "LIBGMON_SIGNAL=2: exit status $status: $(cat life.err)"
+  LIBGMON_SIGNAL=2 gm_run life sigint
+  status=$?
+  if [ $status -eq $((128 + 2)) ] || [ $status -eq 2 ]; then
+    pass "LIBGMON_SIGNAL=2 (SIGINT): SIGINT still stops the program"
+  else
+    fail "LIBGMON_SIGNAL=2: exit status $status: $(cat life.err)"
+  fi
 fi
 for sig in USR1 SIGUSR2 VTALRM RTMIN+3; do
   LIBGMON_SIGNAL=$sig gm_out basic

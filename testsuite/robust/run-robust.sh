@@ -382,8 +382,15 @@ fsync (int fd)
 }
 EOF
 if gcc -shared -fPIC raise.c -o raise.so -ldl; then
+  # A signal ignored where the test runs (HUP under nohup, INT and QUIT
+  # in a background job) stays ignored in gprof, rightly: not tested.
+  ignored=$(sed -n 's/^SigIgn:[[:space:]]*//p' /proc/$$/status 2>/dev/null)
   for pair in 1:HUP 2:INT 3:QUIT 15:TERM 13:PIPE 25:XFSZ 14:ALRM 10:USR1; do
     num=${pair%:*} sig=${pair#*:}
+    if [ -n "$ignored" ] && [ $(( (0x$ignored >> (num - 1)) & 1 )) -eq 1 ]; then
+      skip "sig-$sig" "SIG$sig is ignored here"
+      continue
+    fi
     for what in sum ann; do
       d=sig-$what-$sig
       mkdir "$d" && echo old >"$d/gmon.sum" && echo old >"$d/t.c-ann" || exit 99
