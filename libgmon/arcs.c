@@ -362,11 +362,14 @@ gm_record_add (int tid)
   struct gm_table *t = gm_table_new (GM_TABLE_MIN);
   if (t == NULL)
     return NULL;
+  /* Without memory for stacks, the thread's samples have none.  */
+  struct gm_stacks *stacks = gm_stacks_new ();
   gm_lock ();
   struct gm_thread *th = gm_record_new ();
   if (th != NULL)
     {
       th->table = t;
+      th->stacks = stacks;
       th->tid = tid;
       th->timer = -1;
       th->armed_ns = -1;
@@ -375,7 +378,10 @@ gm_record_add (int tid)
     }
   gm_unlock ();
   if (th == NULL)
-    gm_unmap (t, gm_table_bytes (t->nslots));
+    {
+      gm_unmap (t, gm_table_bytes (t->nslots));
+      gm_stacks_free (stacks);
+    }
   return th;
 }
 
@@ -395,6 +401,8 @@ gm_thread_attach (void)
   else if ((th = gm_record_add (tid)) == NULL)
     return NULL;
 
+  /* Before the timer: the handler walks stacks within these bounds.  */
+  gm_stacks_attach (th);
   /* The handler credits the record's own samples through gm_thr.  */
   gm_thr = th;
   gm_cur = th->table;

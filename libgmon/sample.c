@@ -96,8 +96,8 @@ gm_chain (int sig, siginfo_t *si, void *ctx)
     gm_old_action.sa_handler (sig);
 }
 
-/* Count w periods at pc.  */
-static void
+/* Count w periods at pc.  Returns whether they went to the histogram. */
+static int
 gm_credit (uintptr_t pc, unsigned long w)
 {
   GM_COUNT (samples, w);
@@ -107,11 +107,12 @@ gm_credit (uintptr_t pc, unsigned long w)
     {
       __atomic_fetch_add (&gm_hist.bin[(pc - gm_lowpc) >> 2], (uint32_t) w,
                           __ATOMIC_RELAXED);
-      __atomic_fetch_add (&gm_hist.weight, w, __ATOMIC_RELAXED);
-      __atomic_fetch_add (&gm_hist.weight_sq, (uint64_t) w * w,
-                          __ATOMIC_RELAXED);
+      gm_u64_add (&gm_hist.weight, w);
+      gm_u64_add (&gm_hist.weight_sq, (uint64_t) w * w);
       GM_COUNT (samples_in, w);
+      return 1;
     }
+  return 0;
 }
 
 static void
@@ -128,12 +129,17 @@ gm_on_signal (int sig, siginfo_t *si, void *ctx)
                                              : 0);
   uintptr_t pc = gm_context_pc (ctx);
   GM_COUNT (signals, 1);
-  gm_credit (pc, w);
+  int in = gm_credit (pc, w);
   /* Only this thread's handler writes these (the timer is the thread's
      own); others read them.  */
   struct gm_thread *t = gm_thr;
   if (t != NULL)
     {
+      /* The stacks hold the samples the histogram holds.  */
+      if (in)
+        gm_stacks_record (t, ctx, pc, w);
+      else
+        t->last_stack = NULL;
       __atomic_store_n (&t->last_pc, pc, __ATOMIC_RELAXED);
       __atomic_store_n (&t->samples, t->samples + w, __ATOMIC_RELAXED);
     }
@@ -344,7 +350,8 @@ gm_settle (struct gm_thread *t, int blocked)
     GM_COUNT (unsampled, missing);
   else
     {
-      gm_credit (__atomic_load_n (&t->last_pc, __ATOMIC_RELAXED), missing);
+      if (gm_credit (__atomic_load_n (&t->last_pc, __ATOMIC_RELAXED), missing))
+        gm_stacks_late (t, missing);
       GM_COUNT (samples_late, missing);
     }
 }
@@ -381,8 +388,8 @@ gm_sample_stop_forked (void)
 void
 gm_hist_reset (void)
 {
-  __atomic_store_n (&gm_hist.weight, 0, __ATOMIC_RELAXED);
-  __atomic_store_n (&gm_hist.weight_sq, 0, __ATOMIC_RELAXED);
+  gm_count_clear (&gm_hist.weight);
+  gm_count_clear (&gm_hist.weight_sq);
   if (gm_hist.bin == NULL)
     return;
   for (size_t i = 0; i < gm_hist.nbins; i++)

@@ -1,0 +1,532 @@
+/* stacks.c - the call stack of every sample.
+
+   gprof shares a function's time among its callers in proportion to
+   their calls; the stacks tell where the time really went.  At each
+   sample that lands in the histogram, the handler follows the chain of
+   frame pointers of the interrupted code (the -pg code keeps one: rbp,
+   ebp, x29) and adds the sample's periods to that stack in a table of
+   the thread's own, mapped when the thread attaches: the handler
+   allocates nothing, takes no lock and writes no memory another thread
+   writes.  A full table drops the sample's stack and counts it.
+
+   Reading a frame pointer that the program left pointing anywhere must
+   not crash it, so a frame is followed only while it lies within the
+   thread's stack, above the stack pointer and above the frame before,
+   aligned, with a return address inside the profiled program.  The
+   stack's bounds come from the kernel when the thread attaches: the
+   mapping that holds its stack pointer (PROCMAP_QUERY, or a read of
+   /proc/self/maps where the kernel or qemu-user lacks it).  The main thread's stack
+   grows: a sample found below its known bottom asks again.  A sample
+   taken on another stack (a signal stack, a coroutine's) gets none.
+
+   At the first instructions of a function and at its return, the frame
+   pointer is still the caller's, and the return address lies at the
+   stack pointer (x86) or in the link register (aarch64): those
+   instructions are recognised, so that the caller is not skipped.  */
+
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/ioctl.h>
+#include <signal.h>
+#include <sys/syscall.h>
+#include <ucontext.h>
+
+#include "internal.h"
+
+unsigned gm_stacks_depth = GM_STACKS_DEFAULT;
+
+/* A thread's table: SLOTS stacks at most half full, their frames in
+   one array (an average of 12 frames a stack).  About 1.2 MB of
+   address space on 64-bit, of which only the pages used cost memory. */
+#define GM_STACK_SLOTS 16384
+#define GM_STACK_FRAMES (GM_STACK_SLOTS / 2 * 12)
+
+struct gm_stack_slot
+{
+  uint64_t weight;              /* periods, added by the owner */
+  uint32_t hash;
+  uint32_t depth;               /* frames; 0 for an empty slot, set last */
+  uint32_t at;                  /* the first frame in frame[] */
+};
+
+struct gm_stacks
+{
+  uint32_t used;                /* slots */
+  uint32_t nframes;             /* of frame[] */
+  struct gm_stack_slot slot[GM_STACK_SLOTS];
+  uintptr_t frame[GM_STACK_FRAMES];
+};
+
+/* The main thread's stack: its top is fixed, its bottom moves down as
+   it grows.  */
+static uintptr_t gm_main_top;
+
+/* ---- the kernel's word on a stack's bounds --------------------------- */
+
+/* The kernel's struct procmap_query (linux/fs.h, Linux 6.11), and its
+   ioctl on an open /proc/<pid>/maps.  */
+struct gm_procmap_query
+{
+  uint64_t size, query_flags, query_addr;
+  uint64_t vma_start, vma_end, vma_flags, vma_page_size, vma_offset;
+  uint64_t inode;
+  uint32_t dev_major, dev_minor, vma_name_size, build_id_size;
+  uint64_t vma_name_addr, build_id_addr;
+};
+#define GM_PROCMAP_QUERY _IOWR ('f', 17, struct gm_procmap_query)
+#define GM_PROCMAP_READABLE 0x01
+#define GM_PROCMAP_WRITABLE 0x02
+
+/* Set once the kernel turned the query down: read the file instead.  */
+static int gm_no_query;
+
+/* The readable and writable mapping around addr, from the text of
+   /proc/self/maps ("start-end rw-p ..." a line) on fd.  */
+static int
+gm_maps_scan (int fd, uintptr_t addr, uintptr_t *lo, uintptr_t *hi)
+{
+  char buf[512];
+  uintptr_t v[2] = { 0, 0 };
+  int field = 0, rw = 0, perm = 0;
+  for (;;)
+    {
+      long n = gm_syscall (SYS_read, fd, (long) buf, sizeof buf, 0, 0, 0);
+      if (n == -EINTR)
+        continue;
+      if (n <= 0)
+        return n < 0 ? (int) n : -ENOENT;
+      for (long i = 0; i < n; i++)
+        {
+          char c = buf[i];
+          if (c == '\n')
+            {
+              if (rw == 2 && v[0] <= addr && addr < v[1])
+                {
+                  *lo = v[0];
+                  *hi = v[1];
+                  return 0;
+                }
+              v[0] = v[1] = 0;
+              field = rw = perm = 0;
+            }
+          else if (field < 2 && (c == '-' || c == ' '))
+            field++;
+          else if (field < 2)
+            v[field] = v[field] << 4
+                       | (uintptr_t) (c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
+          else if (field == 2 && perm < 2)
+            rw += c == "rw"[perm++];
+        }
+    }
+}
+
+/* The bounds of the readable and writable mapping that holds addr.
+   Only system calls: the handler may ask.  Returns 0 or -errno.  */
+static int
+gm_mapping_of (uintptr_t addr, uintptr_t *lo, uintptr_t *hi)
+{
+  int fd = (int) gm_syscall (SYS_openat, AT_FDCWD, (long) "/proc/self/maps",
+                             O_RDONLY | O_CLOEXEC, 0, 0, 0);
+  if (fd < 0)
+    return fd;
+  long r = -ENOTTY;
+  if (!__atomic_load_n (&gm_no_query, __ATOMIC_RELAXED))
+    {
+      struct gm_procmap_query q;
+      gm_memzero (&q, sizeof q);
+      q.size = sizeof q;
+      q.query_flags = GM_PROCMAP_READABLE | GM_PROCMAP_WRITABLE;
+      q.query_addr = addr;
+      r = gm_syscall (SYS_ioctl, fd, (long) GM_PROCMAP_QUERY, (long) &q, 0, 0,
+                      0);
+      if (r == 0)
+        {
+          *lo = (uintptr_t) q.vma_start;
+          *hi = (uintptr_t) q.vma_end;
+        }
+      else if (r == -ENOTTY || r == -EINVAL || r == -EOPNOTSUPP
+               || r == -ENOSYS)
+        __atomic_store_n (&gm_no_query, 1, __ATOMIC_RELAXED);
+    }
+  if (r != 0 && __atomic_load_n (&gm_no_query, __ATOMIC_RELAXED))
+    r = gm_maps_scan (fd, addr, lo, hi);
+  (void) gm_syscall (SYS_close, fd, 0, 0, 0, 0, 0);
+  return (int) r;
+}
+
+void
+gm_stacks_attach (struct gm_thread *t)
+{
+  int probe;
+  uintptr_t sp = (uintptr_t) &probe, lo, hi;
+  t->stack_lo = t->stack_hi = 0;
+  t->last_stack = NULL;
+  if (t->stacks == NULL || gm_mapping_of (sp, &lo, &hi) != 0)
+    return;
+  if (gm_gettid () == gm_getpid ())
+    gm_main_top = hi;
+  t->stack_lo = lo;
+  t->stack_hi = hi;
+}
+
+struct gm_stacks *
+gm_stacks_new (void)
+{
+  if (gm_stacks_depth == 0 || !gm_hist.sampling)
+    return NULL;
+  return gm_map (sizeof (struct gm_stacks));
+}
+
+void
+gm_stacks_free (struct gm_stacks *s)
+{
+  if (s != NULL)
+    gm_unmap (s, sizeof *s);
+}
+
+/* ---- in the handler: the walk ---------------------------------------- */
+
+static int
+gm_in_text (uintptr_t pc)
+{
+  return pc - gm_lowpc < gm_highpc - gm_lowpc;
+}
+
+/* A return address as a code address: aarch64's pointer authentication
+   signs those saved by pac-ret code.  */
+static uintptr_t
+gm_code_addr (uintptr_t a)
+{
+#if defined(__aarch64__)
+  register uintptr_t lr __asm__ ("x30") = a;
+  __asm__ ("hint 7" : "+r" (lr));       /* xpaclri */
+  return lr;
+#else
+  return a;
+#endif
+}
+
+struct gm_regs
+{
+  uintptr_t sp, fp, lr;
+};
+
+static void
+gm_context_regs (const void *ctx, struct gm_regs *r)
+{
+  const ucontext_t *uc = ctx;
+#if defined(__x86_64__)
+  r->sp = (uintptr_t) uc->uc_mcontext.gregs[REG_RSP];
+  r->fp = (uintptr_t) uc->uc_mcontext.gregs[REG_RBP];
+  r->lr = 0;
+#elif defined(__i386__)
+  r->sp = (uintptr_t) uc->uc_mcontext.gregs[REG_ESP];
+  r->fp = (uintptr_t) uc->uc_mcontext.gregs[REG_EBP];
+  r->lr = 0;
+#elif defined(__aarch64__)
+  r->sp = (uintptr_t) uc->uc_mcontext.sp;
+  r->fp = (uintptr_t) uc->uc_mcontext.regs[29];
+  r->lr = (uintptr_t) uc->uc_mcontext.regs[30];
+#else
+# error "libgmon: no registers for this architecture"
+#endif
+}
+
+/* When pc is at an instruction where the function's own frame is not
+   (or no longer) set up, its return address, read from [sp, hi) or the
+   link register: 1, or 0 elsewhere.  */
+static int
+gm_leaf_return (uintptr_t pc, const struct gm_regs *r, uintptr_t hi,
+                uintptr_t *ret)
+{
+  const uintptr_t w = sizeof (uintptr_t);
+  if (pc + 4 > gm_highpc)
+    return 0;
+#if defined(__x86_64__) || defined(__i386__)
+  const unsigned char *c = (const unsigned char *) pc;
+  uintptr_t at;
+  /* endbr, push %rbp, ret: the return address is on top; after the
+     push, mov %rsp,%rbp: just above it.  */
+  if (c[0] == 0x55 || c[0] == 0xc3
+      || (c[0] == 0xf3 && c[1] == 0x0f && c[2] == 0x1e
+          && (c[3] == 0xfa || c[3] == 0xfb)))
+    at = r->sp;
+# if defined(__x86_64__)
+  else if (c[0] == 0x48 && c[1] == 0x89 && c[2] == 0xe5)
+# else
+  else if ((c[0] == 0x89 && c[1] == 0xe5) || (c[0] == 0x8b && c[1] == 0xec))
+# endif
+    at = r->sp + w;
+  else
+    return 0;
+  if (at > hi - w)
+    return 0;
+  *ret = *(const uintptr_t *) at;
+  return 1;
+#elif defined(__aarch64__)
+  (void) hi;
+  (void) w;
+  uint32_t insn = *(const uint32_t *) pc;
+  /* stp x29, x30, [sp, #-n]!; mov x29, sp; ret; and the hints that may
+     come first or last: paciasp, bti c, autiasp.  */
+  if ((insn & 0xffc07fffu) == 0xa9807bfdu || insn == 0x910003fdu
+      || insn == 0xd65f03c0u || insn == 0xd503233fu || insn == 0xd503245fu
+      || insn == 0xd50323bfu)
+    {
+      *ret = gm_code_addr (r->lr);
+      return 1;
+    }
+  return 0;
+#endif
+}
+
+/* The stack readable from sp: within [*lo, *hi) as set at attach, or
+   for the main thread, whose stack has grown since, the kernel's new
+   bounds.  0 when sp is elsewhere.  */
+static int
+gm_bounds (struct gm_thread *t, uintptr_t sp)
+{
+  if (sp - t->stack_lo < t->stack_hi - t->stack_lo)
+    return 1;
+  uintptr_t lo, hi;
+  if (t->stack_hi == 0 || t->stack_hi != gm_main_top || sp >= t->stack_lo
+      || gm_mapping_of (sp, &lo, &hi) != 0 || hi != t->stack_hi)
+    return 0;
+  t->stack_lo = lo;
+  return 1;
+}
+
+/* The frames of the stack in f (innermost first), at most
+   gm_stacks_depth; *cut when more were there.  0 if the stack cannot be
+   read.  */
+static unsigned
+gm_walk (struct gm_thread *t, const void *ctx, uintptr_t pc, uintptr_t *f,
+         int *cut)
+{
+  const ucontext_t *uc = ctx;
+  const uintptr_t w = sizeof (uintptr_t);
+  unsigned depth = gm_stacks_depth, n = 0;
+  struct gm_regs r;
+
+  /* Interrupted on a signal stack: not the stack the bounds are of.  */
+  if (uc->uc_stack.ss_flags & SS_ONSTACK)
+    return 0;
+  gm_context_regs (ctx, &r);
+  if (!gm_bounds (t, r.sp))
+    return 0;
+  uintptr_t hi = t->stack_hi, floor = r.sp, fp = r.fp, ret;
+  f[n++] = pc;
+  if (gm_leaf_return (pc, &r, hi, &ret))
+    {
+      ret = gm_code_addr (ret);
+      if (!gm_in_text (ret))
+        return n;
+      if (n == depth)
+        {
+          *cut = 1;
+          return n;
+        }
+      f[n++] = ret;
+    }
+  /* Each frame record is two words: the caller's frame pointer, then
+     the return address.  Records lie above each other.  */
+  while (fp % w == 0 && fp >= floor && fp <= hi - 2 * w)
+    {
+      const uintptr_t *rec = (const uintptr_t *) fp;
+      ret = gm_code_addr (rec[1]);
+      if (!gm_in_text (ret))
+        break;
+      if (n == depth)
+        {
+          *cut = 1;
+          break;
+        }
+      f[n++] = ret;
+      floor = fp + 2 * w;
+      fp = rec[0];
+    }
+  return n;
+}
+
+static uint32_t
+gm_frames_hash (const uintptr_t *f, unsigned n)
+{
+  uint64_t h = n;
+  for (unsigned i = 0; i < n; i++)
+    h = (h ^ f[i]) * 0x100000001b3ULL;
+  return (uint32_t) (h ^ h >> 32);
+}
+
+static int
+gm_frames_equal (const uintptr_t *a, const uintptr_t *b, unsigned n)
+{
+  for (unsigned i = 0; i < n; i++)
+    if (a[i] != b[i])
+      return 0;
+  return 1;
+}
+
+/* The slot of stack f[0 .. n), made if there is room; NULL if not.  */
+static struct gm_stack_slot *
+gm_stack_slot (struct gm_stacks *s, const uintptr_t *f, unsigned n)
+{
+  uint32_t h = gm_frames_hash (f, n);
+  uint32_t i = h & (GM_STACK_SLOTS - 1);
+  for (;; i = (i + 1) & (GM_STACK_SLOTS - 1))
+    {
+      struct gm_stack_slot *sl = &s->slot[i];
+      if (sl->depth == 0)
+        break;
+      if (sl->hash == h && sl->depth == n
+          && gm_frames_equal (&s->frame[sl->at], f, n))
+        return sl;
+    }
+  /* At most half full, so probes stay short and always end.  */
+  if ((s->used + 1) * 2 > GM_STACK_SLOTS || n > GM_STACK_FRAMES - s->nframes)
+    return NULL;
+  struct gm_stack_slot *sl = &s->slot[i];
+  for (unsigned k = 0; k < n; k++)
+    s->frame[s->nframes + k] = f[k];
+  sl->at = s->nframes;
+  sl->hash = h;
+  s->nframes += n;
+  s->used++;
+  /* Published last: a snapshot that sees the depth sees the frames.  */
+  __atomic_store_n (&sl->depth, n, __ATOMIC_RELEASE);
+  return sl;
+}
+
+void
+gm_stacks_record (struct gm_thread *t, const void *ctx, uintptr_t pc,
+                  unsigned long w)
+{
+  struct gm_stacks *s = t->stacks;
+  uintptr_t f[GM_STACKS_MAX];
+  int cut = 0;
+
+  t->last_stack = NULL;
+  if (s == NULL)
+    return;
+  unsigned n = gm_walk (t, ctx, pc, f, &cut);
+  struct gm_stack_slot *sl = n != 0 ? gm_stack_slot (s, f, n) : NULL;
+  if (sl == NULL)
+    {
+      GM_COUNT (stacks_dropped, w);
+      return;
+    }
+  gm_u64_add (&sl->weight, w);
+  if (cut)
+    GM_COUNT (stacks_cut, w);
+  t->last_stack = &sl->weight;
+}
+
+void
+gm_stacks_late (struct gm_thread *t, unsigned long w)
+{
+  if (t->last_stack != NULL)
+    gm_u64_add (t->last_stack, w);
+}
+
+void
+gm_stacks_reset (void)
+{
+  for (struct gm_thread *t = gm_threads; t != NULL; t = t->next)
+    if (t->stacks != NULL)
+      for (uint32_t i = 0; i < GM_STACK_SLOTS; i++)
+        {
+          gm_count_clear (&t->stacks->slot[i].weight);
+        }
+}
+
+/* ---- the snapshot: one tree of every thread's stacks ------------------ */
+
+struct gm_tree_build
+{
+  struct gm_stack_tree *tree;
+  uint32_t *hash;               /* node + 1 per slot, 0 when empty */
+  size_t hash_mask, cap;
+};
+
+/* The node for frame pc under node up (UINT32_MAX: at the root), made
+   if new; UINT32_MAX when the tree is full.  */
+static uint32_t
+gm_tree_node (struct gm_tree_build *b, uint32_t up, uintptr_t pc)
+{
+  struct gm_stack_tree *t = b->tree;
+  uint64_t k = ((uint64_t) pc * 0x9e3779b97f4a7c15ULL) ^ ((uint64_t) up
+                                                          * 0xff51afd7ed558ccdULL);
+  size_t i = (size_t) (k ^ k >> 29) & b->hash_mask;
+  for (; b->hash[i] != 0; i = (i + 1) & b->hash_mask)
+    {
+      uint32_t n = b->hash[i] - 1;
+      if (t->pc[n] == pc && t->up[n] == up)
+        return n;
+    }
+  if (t->n == b->cap)
+    return UINT32_MAX;
+  uint32_t n = (uint32_t) t->n++;
+  t->up[n] = up;
+  t->pc[n] = pc;
+  t->weight[n] = 0;
+  b->hash[i] = n + 1;
+  return n;
+}
+
+int
+gm_stacks_snapshot (struct gm_stack_tree *out)
+{
+  size_t frames = 0;
+  for (struct gm_thread *t = gm_threads; t != NULL; t = t->next)
+    if (t->stacks != NULL)
+      frames += __atomic_load_n (&t->stacks->nframes, __ATOMIC_RELAXED);
+
+  /* A node per frame at most, and room for what running threads add
+     meanwhile (what does not fit is left out of this snapshot).  */
+  struct gm_tree_build b;
+  b.cap = frames + 1024;
+  size_t hcap = 64;
+  while (hcap < 2 * b.cap)
+    hcap *= 2;
+  b.hash_mask = hcap - 1;
+  size_t size = b.cap * (sizeof (uint64_t) + sizeof (uintptr_t)
+                         + sizeof (uint32_t)) + hcap * sizeof (uint32_t);
+  unsigned char *m = gm_map (size);
+  if (m == NULL)
+    return -ENOMEM;
+  out->map = m;
+  out->map_size = size;
+  out->weight = (uint64_t *) m;
+  out->pc = (uintptr_t *) (m + b.cap * sizeof (uint64_t));
+  out->up = (uint32_t *) (m + b.cap * (sizeof (uint64_t) + sizeof (uintptr_t)));
+  b.hash = out->up + b.cap;
+  out->n = 0;
+  out->dropped = gm_stats.stacks_dropped;
+  out->cut = gm_stats.stacks_cut;
+  b.tree = out;
+
+  for (struct gm_thread *t = gm_threads; t != NULL; t = t->next)
+    {
+      struct gm_stacks *s = t->stacks;
+      if (s == NULL)
+        continue;
+      for (uint32_t i = 0; i < GM_STACK_SLOTS; i++)
+        {
+          struct gm_stack_slot *sl = &s->slot[i];
+          uint32_t depth = __atomic_load_n (&sl->depth, __ATOMIC_ACQUIRE);
+          if (depth == 0)
+            continue;
+          uint64_t weight = gm_count_read (&sl->weight);
+          if (weight == 0)
+            continue;
+          const uintptr_t *f = &s->frame[sl->at];
+          uint32_t node = UINT32_MAX;
+          for (uint32_t k = depth; k-- > 0;)
+            if ((node = gm_tree_node (&b, node, f[k])) == UINT32_MAX)
+              break;
+          if (node != UINT32_MAX)
+            out->weight[node] += weight;
+        }
+    }
+  return 0;
+}
