@@ -362,14 +362,11 @@ gm_record_add (int tid)
   struct gm_table *t = gm_table_new (GM_TABLE_MIN);
   if (t == NULL)
     return NULL;
-  /* Without memory for stacks, the thread's samples have none.  */
-  struct gm_stacks *stacks = gm_stacks_new ();
   gm_lock ();
   struct gm_thread *th = gm_record_new ();
   if (th != NULL)
     {
       th->table = t;
-      th->stacks = stacks;
       th->tid = tid;
       th->timer = -1;
       th->armed_ns = -1;
@@ -378,10 +375,7 @@ gm_record_add (int tid)
     }
   gm_unlock ();
   if (th == NULL)
-    {
-      gm_unmap (t, gm_table_bytes (t->nslots));
-      gm_stacks_free (stacks);
-    }
+    gm_unmap (t, gm_table_bytes (t->nslots));
   return th;
 }
 

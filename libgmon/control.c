@@ -463,6 +463,11 @@ __monstartup (unsigned long lowpc, unsigned long highpc)
               "; it now gets only the signals that are not libgmon's"
               " (LIBGMON_SIGNAL selects another signal)", NULL);
     }
+  if (gm_stacks_init () < 0)
+    {
+      gm_stacks_depth = 0;
+      gm_say ("no call stacks: ", gm_errstr (ENOMEM), NULL);
+    }
   gm_threads_init ();
   r = pthread_atfork (gm_fork_prepare, gm_fork_parent, gm_fork_child);
   if (r != 0)

@@ -195,11 +195,9 @@ struct gm_thread
   uintptr_t last_pc;
   long long armed_ns;
   unsigned long armed_samples;
-  /* Call stacks (stacks.c): the owner's table, NULL when stacks are
-     off, and the part of the owner's stack that the handler may read,
-     set at attach.  last_stack is where the last sample's stack went,
-     for the periods found at the thread's end.  */
-  struct gm_stacks *stacks;
+  /* Call stacks (stacks.c): the part of the owner's stack that its
+     handler may read, set at attach; where the last sample's stack
+     went, for the periods found at the thread's end.  */
   uintptr_t stack_lo, stack_hi;
   uint64_t *last_stack;
   /* Queued as the record of a thread that is ending (arcs.c), guarded
@@ -310,9 +308,9 @@ GM_HIDDEN void gm_sample_stop_forked (void);
 #define GM_STACKS_MAX 128
 extern unsigned gm_stacks_depth GM_HIDDEN;
 
-/* A table for a new thread record, or NULL (stacks off, no memory).  */
-GM_HIDDEN struct gm_stacks *gm_stacks_new (void);
-GM_HIDDEN void gm_stacks_free (struct gm_stacks *s);
+/* Map the table of stacks, if stacks are on and samples are taken.
+   Returns 0 or -errno (then no stacks are recorded).  */
+GM_HIDDEN int gm_stacks_init (void);
 /* The calling thread t's stack bounds, from the mapping that holds its
    stack pointer now.  Call at attach, not in the handler.  */
 GM_HIDDEN void gm_stacks_attach (struct gm_thread *t);
@@ -323,8 +321,7 @@ GM_HIDDEN void gm_stacks_record (struct gm_thread *t, const void *ctx,
 /* w periods found at the end of t's sampling, credited where its last
    sample was: to that sample's stack too.  */
 GM_HIDDEN void gm_stacks_late (struct gm_thread *t, unsigned long w);
-/* Zero every stack's weight (libgmon_reset, fork children).  Call under
-   gm_lock.  */
+/* Zero every stack's weight (libgmon_reset, fork children).  */
 GM_HIDDEN void gm_stacks_reset (void);
 
 /* Every thread's stacks merged into one tree of frames, outermost

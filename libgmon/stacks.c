@@ -4,10 +4,16 @@
    their calls; the stacks tell where the time really went.  At each
    sample that lands in the histogram, the handler follows the chain of
    frame pointers of the interrupted code (the -pg code keeps one: rbp,
-   ebp, x29) and adds the sample's periods to that stack in a table of
-   the thread's own, mapped when the thread attaches: the handler
-   allocates nothing, takes no lock and writes no memory another thread
-   writes.  A full table drops the sample's stack and counts it.
+   ebp, x29) and adds the sample's periods to that stack in one table
+   for the process, mapped at start: the handler allocates nothing and
+   takes no lock.  Handlers of several threads insert at once by
+   claiming an empty slot with a compare-and-swap; a slot that another
+   one is still filling is passed over, so the same stack may get two
+   slots, which the snapshot adds up.  A full table drops the sample's
+   stack and counts it.  (A table per thread, mapped with each thread
+   record, grew the address space by its size for every record that
+   could not be reused yet: megabytes for programs that start many
+   short threads.)
 
    Reading a frame pointer that the program left pointing anywhere must
    not crash it, so a frame is followed only while it lies within the
@@ -36,27 +42,33 @@
 
 unsigned gm_stacks_depth = GM_STACKS_DEFAULT;
 
-/* A thread's table: SLOTS stacks at most half full, their frames in
-   one array (an average of 12 frames a stack).  About 1.2 MB of
-   address space on 64-bit, of which only the pages used cost memory. */
-#define GM_STACK_SLOTS 16384
-#define GM_STACK_FRAMES (GM_STACK_SLOTS / 2 * 12)
+/* The table: SLOTS stacks, used at most half, their frames in one
+   array (an average of 16 frames a stack): 44 MB of address space on
+   64-bit, 28 MB on 32-bit, of which only the pages used cost memory.
+   Probes end after GM_STACK_PROBES slots, so that a handler's time
+   stays bounded.  */
+#define GM_STACK_SLOTS (1u << 19)
+#define GM_STACK_FRAMES (GM_STACK_SLOTS / 2 * 16)
+#define GM_STACK_PROBES 64
+
+/* A slot's depth while a handler fills it.  */
+#define GM_SLOT_BUSY UINT32_MAX
 
 struct gm_stack_slot
 {
-  uint64_t weight;              /* periods, added by the owner */
+  uint64_t weight;              /* periods */
   uint32_t hash;
-  uint32_t depth;               /* frames; 0 for an empty slot, set last */
+  uint32_t depth;               /* frames; 0 empty, GM_SLOT_BUSY; set last */
   uint32_t at;                  /* the first frame in frame[] */
 };
 
-struct gm_stacks
+static struct
 {
-  uint32_t used;                /* slots */
-  uint32_t nframes;             /* of frame[] */
-  struct gm_stack_slot slot[GM_STACK_SLOTS];
-  uintptr_t frame[GM_STACK_FRAMES];
-};
+  struct gm_stack_slot *slot;   /* NULL: no stacks */
+  uintptr_t *frame;
+  uint32_t used;                /* slots claimed */
+  uint32_t nframes;             /* frames claimed */
+} gm_tab;
 
 /* The main thread's stack: its top is fixed, its bottom moves down as
    it grows.  */
@@ -162,7 +174,7 @@ gm_stacks_attach (struct gm_thread *t)
   uintptr_t sp = (uintptr_t) &probe, lo, hi;
   t->stack_lo = t->stack_hi = 0;
   t->last_stack = NULL;
-  if (t->stacks == NULL || gm_mapping_of (sp, &lo, &hi) != 0)
+  if (gm_tab.slot == NULL || gm_mapping_of (sp, &lo, &hi) != 0)
     return;
   if (gm_gettid () == gm_getpid ())
     gm_main_top = hi;
@@ -170,19 +182,18 @@ gm_stacks_attach (struct gm_thread *t)
   t->stack_hi = hi;
 }
 
-struct gm_stacks *
-gm_stacks_new (void)
+int
+gm_stacks_init (void)
 {
   if (gm_stacks_depth == 0 || !gm_hist.sampling)
-    return NULL;
-  return gm_map (sizeof (struct gm_stacks));
-}
-
-void
-gm_stacks_free (struct gm_stacks *s)
-{
-  if (s != NULL)
-    gm_unmap (s, sizeof *s);
+    return 0;
+  size_t slots = GM_STACK_SLOTS * sizeof (struct gm_stack_slot);
+  unsigned char *m = gm_map (slots + GM_STACK_FRAMES * sizeof (uintptr_t));
+  if (m == NULL)
+    return -ENOMEM;
+  gm_tab.frame = (uintptr_t *) (m + slots);
+  gm_tab.slot = (struct gm_stack_slot *) m;
+  return 0;
 }
 
 /* ---- in the handler: the walk ---------------------------------------- */
@@ -367,55 +378,73 @@ gm_frames_equal (const uintptr_t *a, const uintptr_t *b, unsigned n)
   return 1;
 }
 
-/* The slot of stack f[0 .. n), made if there is room; NULL if not.  */
+/* The slot of stack f[0 .. n) (hash h), found or filled by this
+   handler, with w added; NULL if there is no room.  */
 static struct gm_stack_slot *
-gm_stack_slot (struct gm_stacks *s, const uintptr_t *f, unsigned n)
+gm_stack_claim (const uintptr_t *f, unsigned n, uint32_t h, uint64_t w)
 {
-  uint32_t h = gm_frames_hash (f, n);
   uint32_t i = h & (GM_STACK_SLOTS - 1);
-  for (;; i = (i + 1) & (GM_STACK_SLOTS - 1))
+  for (int probe = 0; probe < GM_STACK_PROBES;
+       probe++, i = (i + 1) & (GM_STACK_SLOTS - 1))
     {
-      struct gm_stack_slot *sl = &s->slot[i];
-      if (sl->depth == 0)
-        break;
-      if (sl->hash == h && sl->depth == n
-          && gm_frames_equal (&s->frame[sl->at], f, n))
-        return sl;
+      struct gm_stack_slot *sl = &gm_tab.slot[i];
+      uint32_t d = __atomic_load_n (&sl->depth, __ATOMIC_ACQUIRE);
+      if (d == 0)
+        {
+          /* At most half full, so that probes stay short.  */
+          if (__atomic_load_n (&gm_tab.used, __ATOMIC_RELAXED) * 2
+              >= GM_STACK_SLOTS)
+            return NULL;
+          if (__atomic_compare_exchange_n (&sl->depth, &d, GM_SLOT_BUSY, 0,
+                                           __ATOMIC_ACQUIRE, __ATOMIC_ACQUIRE))
+            {
+              __atomic_fetch_add (&gm_tab.used, 1, __ATOMIC_RELAXED);
+              uint32_t at = __atomic_fetch_add (&gm_tab.nframes, n,
+                                                __ATOMIC_RELAXED);
+              /* No room for the frames: the slot stays busy, unused.  */
+              if (at > GM_STACK_FRAMES - n)
+                return NULL;
+              for (unsigned k = 0; k < n; k++)
+                gm_tab.frame[at + k] = f[k];
+              sl->at = at;
+              sl->hash = h;
+              gm_count_clear (&sl->weight);
+              gm_u64_add (&sl->weight, w);
+              /* Published last: whoever sees the depth sees the rest.  */
+              __atomic_store_n (&sl->depth, n, __ATOMIC_RELEASE);
+              return sl;
+            }
+        }
+      /* d: a slot filled before, or meanwhile, or still being filled. */
+      if (d != GM_SLOT_BUSY && d == n && sl->hash == h
+          && gm_frames_equal (&gm_tab.frame[sl->at], f, n))
+        {
+          gm_u64_add (&sl->weight, w);
+          return sl;
+        }
     }
-  /* At most half full, so probes stay short and always end.  */
-  if ((s->used + 1) * 2 > GM_STACK_SLOTS || n > GM_STACK_FRAMES - s->nframes)
-    return NULL;
-  struct gm_stack_slot *sl = &s->slot[i];
-  for (unsigned k = 0; k < n; k++)
-    s->frame[s->nframes + k] = f[k];
-  sl->at = s->nframes;
-  sl->hash = h;
-  s->nframes += n;
-  s->used++;
-  /* Published last: a snapshot that sees the depth sees the frames.  */
-  __atomic_store_n (&sl->depth, n, __ATOMIC_RELEASE);
-  return sl;
+  return NULL;
 }
 
 void
 gm_stacks_record (struct gm_thread *t, const void *ctx, uintptr_t pc,
                   unsigned long w)
 {
-  struct gm_stacks *s = t->stacks;
   uintptr_t f[GM_STACKS_MAX];
   int cut = 0;
 
   t->last_stack = NULL;
-  if (s == NULL)
+  if (gm_tab.slot == NULL)
     return;
   unsigned n = gm_walk (t, ctx, pc, f, &cut);
-  struct gm_stack_slot *sl = n != 0 ? gm_stack_slot (s, f, n) : NULL;
+  struct gm_stack_slot *sl = NULL;
+  if (n != 0)
+    sl = gm_stack_claim (f, n, gm_frames_hash (f, n), w);
   if (sl == NULL)
     {
       GM_COUNT (stacks_dropped, w);
       return;
     }
-  gm_u64_add (&sl->weight, w);
   if (cut)
     GM_COUNT (stacks_cut, w);
   t->last_stack = &sl->weight;
@@ -431,12 +460,8 @@ gm_stacks_late (struct gm_thread *t, unsigned long w)
 void
 gm_stacks_reset (void)
 {
-  for (struct gm_thread *t = gm_threads; t != NULL; t = t->next)
-    if (t->stacks != NULL)
-      for (uint32_t i = 0; i < GM_STACK_SLOTS; i++)
-        {
-          gm_count_clear (&t->stacks->slot[i].weight);
-        }
+  for (uint32_t i = 0; gm_tab.slot != NULL && i < GM_STACK_SLOTS; i++)
+    gm_count_clear (&gm_tab.slot[i].weight);
 }
 
 /* ---- the snapshot: one tree of every thread's stacks ------------------ */
@@ -476,15 +501,14 @@ gm_tree_node (struct gm_tree_build *b, uint32_t up, uintptr_t pc)
 int
 gm_stacks_snapshot (struct gm_stack_tree *out)
 {
-  size_t frames = 0;
-  for (struct gm_thread *t = gm_threads; t != NULL; t = t->next)
-    if (t->stacks != NULL)
-      frames += __atomic_load_n (&t->stacks->nframes, __ATOMIC_RELAXED);
+  uint32_t frames = __atomic_load_n (&gm_tab.nframes, __ATOMIC_RELAXED);
+  if (frames > GM_STACK_FRAMES)
+    frames = GM_STACK_FRAMES;
 
-  /* A node per frame at most, and room for what running threads add
-     meanwhile (what does not fit is left out of this snapshot).  */
+  /* A node per frame at most; what running threads add meanwhile may
+     not fit, and is left out of this snapshot.  */
   struct gm_tree_build b;
-  b.cap = frames + 1024;
+  b.cap = (size_t) frames + 1024;
   size_t hcap = 64;
   while (hcap < 2 * b.cap)
     hcap *= 2;
@@ -498,35 +522,30 @@ gm_stacks_snapshot (struct gm_stack_tree *out)
   out->map_size = size;
   out->weight = (uint64_t *) m;
   out->pc = (uintptr_t *) (m + b.cap * sizeof (uint64_t));
-  out->up = (uint32_t *) (m + b.cap * (sizeof (uint64_t) + sizeof (uintptr_t)));
+  out->up = (uint32_t *) (m + b.cap * (sizeof (uint64_t)
+                                       + sizeof (uintptr_t)));
   b.hash = out->up + b.cap;
   out->n = 0;
   out->dropped = gm_stats.stacks_dropped;
   out->cut = gm_stats.stacks_cut;
   b.tree = out;
 
-  for (struct gm_thread *t = gm_threads; t != NULL; t = t->next)
+  for (uint32_t i = 0; gm_tab.slot != NULL && i < GM_STACK_SLOTS; i++)
     {
-      struct gm_stacks *s = t->stacks;
-      if (s == NULL)
+      struct gm_stack_slot *sl = &gm_tab.slot[i];
+      uint32_t depth = __atomic_load_n (&sl->depth, __ATOMIC_ACQUIRE);
+      if (depth == 0 || depth == GM_SLOT_BUSY)
         continue;
-      for (uint32_t i = 0; i < GM_STACK_SLOTS; i++)
-        {
-          struct gm_stack_slot *sl = &s->slot[i];
-          uint32_t depth = __atomic_load_n (&sl->depth, __ATOMIC_ACQUIRE);
-          if (depth == 0)
-            continue;
-          uint64_t weight = gm_count_read (&sl->weight);
-          if (weight == 0)
-            continue;
-          const uintptr_t *f = &s->frame[sl->at];
-          uint32_t node = UINT32_MAX;
-          for (uint32_t k = depth; k-- > 0;)
-            if ((node = gm_tree_node (&b, node, f[k])) == UINT32_MAX)
-              break;
-          if (node != UINT32_MAX)
-            out->weight[node] += weight;
-        }
+      uint64_t weight = gm_count_read (&sl->weight);
+      if (weight == 0)
+        continue;
+      const uintptr_t *f = &gm_tab.frame[sl->at];
+      uint32_t node = UINT32_MAX;
+      for (uint32_t k = depth; k-- > 0;)
+        if ((node = gm_tree_node (&b, node, f[k])) == UINT32_MAX)
+          break;
+      if (node != UINT32_MAX)
+        out->weight[node] += weight;
     }
   return 0;
 }
