@@ -61,7 +61,8 @@ cg_stacks_node (CallStacks *cs, uint32_t up, vma_t pc)
   gp_assert (up == STACK_ROOT || up < cs->n);
   if (2 * (cs->n + 1) > cs->hash_cap)
     stacks_rehash (cs, cs->hash_cap ? 2 * cs->hash_cap : 1024);
-  for (h = node_slot (cs, up, pc); cs->hash[h]; h = (h + 1) & (cs->hash_cap - 1))
+  for (h = node_slot (cs, up, pc); cs->hash[h];
+       h = (h + 1) & (cs->hash_cap - 1))
     {
       uint32_t n = cs->hash[h] - 1;
 
@@ -253,7 +254,8 @@ share_by_calls (Tally *t, Run *run, double *adj)
   Sym *base = run->symtab.base;
   size_t n = run->symtab.len;
   Sym **order = gp_reallocarray (NULL, n ? n : 1, sizeof *order);
-  double *cyc_shared = gp_calloc ((size_t) cg->ncycles + 1, sizeof *cyc_shared);
+  double *cyc_shared = gp_calloc ((size_t) cg->ncycles + 1,
+                                  sizeof *cyc_shared);
   size_t *left = gp_calloc ((size_t) cg->ncycles + 1, sizeof *left);
   MeasuredReport *r = &run->stacks.report;
 
@@ -268,7 +270,8 @@ share_by_calls (Tally *t, Run *run, double *adj)
       uint32_t i = (uint32_t) (parent - base), u = unit_of (t, run, i);
       double own = t->seen[i] ? t->children[i] : 0;
 
-      for (uint32_t j = 0; j < parent->nchildren && parent->prop_fract != 0; j++)
+      for (uint32_t j = 0; parent->prop_fract != 0 && j < parent->nchildren;
+           j++)
         {
           Arc *a = cg_child (cg, parent, j);
           Sym *child = a->child->cyc_head ? a->child->cyc_head : a->child;
@@ -320,8 +323,9 @@ apply (Tally *t, Run *run)
     {
       Arc *a = &cg->arcs[k];
 
-      if (a->kind == ARC_NORMAL
-          && t->seen[unit_of (t, run, (uint32_t) (a->child - run->symtab.base))])
+      uint32_t child = (uint32_t) (a->child - run->symtab.base);
+
+      if (a->kind == ARC_NORMAL && t->seen[unit_of (t, run, child)])
         {
           a->time = t->arc_self[k] * a->parent->prop_fract;
           a->child_time = t->arc_children[k] * a->parent->prop_fract;
@@ -386,7 +390,8 @@ cg_measured_print_header (const Run *run)
     {
       out_printf (_("measured times: none, the profile has no call stacks "
                     "(libgmon writes\n"
-                    "them beside it): every time below is shared by calls\n\n"));
+                    "them beside it): every time below is shared by "
+                    "calls\n\n"));
       return;
     }
   out_printf (_("measured times: from the call stacks of %.0f of %.0f samples "

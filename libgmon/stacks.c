@@ -21,9 +21,10 @@
    aligned, with a return address inside the profiled program.  The
    stack's bounds come from the kernel when the thread attaches: the
    mapping that holds its stack pointer (PROCMAP_QUERY, or a read of
-   /proc/self/maps where the kernel or qemu-user lacks it).  The main thread's stack
-   grows: a sample found below its known bottom asks again.  A sample
-   taken on another stack (a signal stack, a coroutine's) gets none.
+   /proc/self/maps where the kernel or qemu-user lacks it).  The main
+   thread's stack grows: a sample found below its known bottom asks
+   again.  A sample taken on another stack (a signal stack, a
+   coroutine's) gets none.
 
    At the first instructions of a function and at its return, the frame
    pointer is still the caller's, and the return address lies at the
@@ -126,7 +127,8 @@ gm_maps_scan (int fd, uintptr_t addr, uintptr_t *lo, uintptr_t *hi)
             field++;
           else if (field < 2)
             v[field] = v[field] << 4
-                       | (uintptr_t) (c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
+                       | (uintptr_t) (c <= '9' ? c - '0'
+                                               : (c | 0x20) - 'a' + 10);
           else if (field == 2 && perm < 2)
             rw += c == "rw"[perm++];
         }
@@ -479,8 +481,8 @@ static uint32_t
 gm_tree_node (struct gm_tree_build *b, uint32_t up, uintptr_t pc)
 {
   struct gm_stack_tree *t = b->tree;
-  uint64_t k = ((uint64_t) pc * 0x9e3779b97f4a7c15ULL) ^ ((uint64_t) up
-                                                          * 0xff51afd7ed558ccdULL);
+  uint64_t k = (uint64_t) pc * 0x9e3779b97f4a7c15ULL
+               ^ (uint64_t) up * 0xff51afd7ed558ccdULL;
   size_t i = (size_t) (k ^ k >> 29) & b->hash_mask;
   for (; b->hash[i] != 0; i = (i + 1) & b->hash_mask)
     {

@@ -1,6 +1,7 @@
 # parents.awk - from a call graph (gprof -b -q), the callers of the
-# function named by -v callee: one line "caller time" each, time being
-# the arc's self plus children seconds; cycle members' entries too.
+# function named by -v callee: one line "caller time calls" each, time
+# being the arc's self plus children seconds; cycle members' entries
+# too.
 /^-----/ { n = 0; primary = 0; next }
 /^\[[0-9]+\]/ {
   line = $0
@@ -13,4 +14,7 @@
   primary = 1
   next
 }
-!primary && NF >= 4 && $3 ~ /\// { p[++n] = $4 " " ($1 + $2) }
+!primary && NF >= 4 && $3 ~ /\// {
+  split($3, c, "/")
+  p[++n] = $4 " " ($1 + $2) " " c[1]
+}
