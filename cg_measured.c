@@ -345,6 +345,9 @@ cg_measured_apply (Run *run)
   Tally t;
 
   memset (&run->stacks.report, 0, sizeof run->stacks.report);
+  /* Without stacks every time stays the proportional rule's, exactly.  */
+  if (cs->files == 0)
+    return;
   t.nsym = run->symtab.len + 1;
   t.sym_of = gp_reallocarray (NULL, cs->n ? cs->n : 1, sizeof *t.sym_of);
   t.arc_of = gp_reallocarray (NULL, cs->n ? cs->n : 1, sizeof *t.arc_of);

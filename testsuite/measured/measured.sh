@@ -165,6 +165,14 @@ if run easyhard LIBGMON_STACKS=0; then
   else
     fail "without stacks: $(head -n 8 easyhard/measured)"
   fi
+  # and is the usual one but for those lines.
+  "$OURS" -b -q progs easyhard/gmon.out > easyhard/usual
+  if sed '/^measured times: none/,/^$/d' easyhard/measured \
+     | cmp -s - easyhard/usual; then
+    pass "without stacks, the call graph is the proportional one"
+  else
+    fail "without stacks, the call graph differs from the usual one"
+  fi
 fi
 
 # Stacks of an earlier run beside a new gmon.out are not used.
