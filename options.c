@@ -138,7 +138,9 @@ Options of this gprof that GNU gprof does not have:\n\
   --diff-level=P             call a time change significant at P%% (default\n\
                              99)\n\
   --diff-threshold=PCT       exit with status 1 if a function's time grew\n\
-                             significantly by more than PCT%%, 2 on errors\n\
+                             significantly by more than PCT%%, 2 on errors\n"));
+      /* A message of its own: the translations of the one above stay. */
+      out_fprintf (f, _("\
   --measured-time            the call graph's times from the call stacks\n\
                              libgmon recorded (gmon.out.stacks), where the\n\
                              profile has them, not shared by calls\n"));
