@@ -44,7 +44,7 @@
 unsigned gm_stacks_depth = GM_STACKS_DEFAULT;
 
 /* The table: SLOTS stacks, used at most half, their frames in one
-   array (an average of 16 frames a stack): 44 MB of address space on
+   array (an average of 16 frames a stack): 47 MB of address space on
    64-bit, 28 MB on 32-bit, of which only the pages used cost memory.
    Probes end after GM_STACK_PROBES slots, so that a handler's time
    stays bounded.  The slots claimed are listed in the order they were,
