@@ -131,6 +131,8 @@ print_header (Run *run)
       /* All the numerators are zero then.  */
       run->cg.print_time = 1.0;
     }
+  if (run->opt.measured_time)
+    cg_measured_print_header (run);
   if (run->opt.bsd_style)
     {
       out_printf ("%6.6s %5.5s %7.7s %11.11s %7.7s/%-7.7s     %-8.8s\n", "", "",

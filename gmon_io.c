@@ -765,6 +765,164 @@ read_bsd (Run *run, Reader *r, unsigned counts[3])
   run->gmon_input |= INPUT_HISTOGRAM | INPUT_CALL_GRAPH;
 }
 
+/* ---- call stacks beside a profile ----------------------------------------
+
+   "<profile>.stacks" (gmon_out.h), read only for --measured-time and -s.
+   Its nodes join the run's tree of stacks, so that the stacks of all
+   the files add up as their histograms do.  */
+
+/* The stacks file of FILENAME held in memory, read from AT.  */
+typedef struct StacksIn
+{
+  const char *name;
+  const unsigned char *p;
+  size_t at, len;
+} StacksIn;
+
+static void __attribute__ ((noreturn))
+stacks_bad (const StacksIn *in, const char *what)
+{
+  gp_die (_("%s: %s: %s (file corrupted?)\n"), whoami, in->name, what);
+}
+
+static uint64_t
+stacks_leb (StacksIn *in)
+{
+  uint64_t v = 0;
+
+  for (unsigned shift = 0; shift < 64; shift += 7)
+    {
+      unsigned char b;
+
+      if (in->at == in->len)
+        stacks_bad (in, _("unexpected end of file"));
+      b = in->p[in->at++];
+      v |= (uint64_t) (b & 0x7f) << shift;
+      if (b < 0x80)
+        return v;
+    }
+  stacks_bad (in, _("number too long"));
+}
+
+/* The hash (gmon_out.h) of every byte of FILENAME, or false if it
+   cannot be read.  */
+static bool
+file_hash (const char *filename, uint64_t *hash)
+{
+  FILE *f = fopen (filename, "rb");
+  unsigned char *buf;
+  size_t n;
+
+  if (!f)
+    return false;
+  buf = gp_malloc (READ_BUF);
+  *hash = GMON_STACKS_HASH_INIT;
+  while ((n = fread (buf, 1, READ_BUF, f)) > 0)
+    *hash = gmon_stacks_hash (*hash, buf, n);
+  free (buf);
+  n = (size_t) ferror (f);
+  fclose (f);
+  return n == 0;
+}
+
+/* The most frames a stack may have: libgmon keeps at most 128.  */
+enum { MAX_STACK_DEPTH = 4096 };
+
+static void
+read_stacks_nodes (Run *run, StacksIn *in, unsigned depth)
+{
+  CallStacks *cs = &run->stacks;
+  uint64_t n = stacks_leb (in);
+  uint32_t *node, *level;
+  vma_t mask = run->core->vma_bytes == 8 ? UINT64_MAX : UINT32_MAX;
+
+  /* Each node takes three bytes at least.  */
+  if (n > (in->len - in->at) / 3)
+    stacks_bad (in, _("more nodes than the file holds"));
+  node = gp_reallocarray (NULL, n ? n : 1, sizeof *node);
+  level = gp_reallocarray (NULL, n ? n : 1, sizeof *level);
+  for (uint64_t i = 0; i < n; i++)
+    {
+      uint64_t up = stacks_leb (in);
+      uint64_t pc = stacks_leb (in);
+      uint64_t weight = stacks_leb (in);
+      uint32_t parent = STACK_ROOT;
+
+      if (up > i)
+        stacks_bad (in, _("a node's parent is not before it"));
+      level[i] = up ? level[i - up] + 1 : 1;
+      if (level[i] > depth)
+        stacks_bad (in, _("a stack deeper than the file's bound"));
+      if (up)
+        parent = node[i - up];
+      node[i] = cg_stacks_node (cs, parent, (vma_t) pc & mask);
+      cs->weight[node[i]] += weight;
+    }
+  free (level);
+  free (node);
+}
+
+/* Add the stacks beside FILENAME, if there are any that go with it.  */
+static void
+read_stacks_beside (Run *run, const char *filename)
+{
+  CallStacks *cs = &run->stacks;
+  size_t len = strlen (filename);
+  char *name = gp_malloc (len + sizeof GMON_STACKS_SUFFIX);
+  StacksIn in = { name, NULL, 0, 0 };
+  struct stat st;
+  FILE *f;
+  uint64_t hash, profile_hash, depth, dropped, cut;
+
+  memcpy (name, filename, len);
+  memcpy (name + len, GMON_STACKS_SUFFIX, sizeof GMON_STACKS_SUFFIX);
+  if (!(f = fopen (name, "rb")))
+    {
+      if (errno != ENOENT)
+        gp_warn (_("%s: %s: %s: the call stacks are not used\n"), whoami,
+                 name, strerror (errno));
+      free (name);
+      return;
+    }
+  if (fstat (fileno (f), &st) != 0 || !S_ISREG (st.st_mode)
+      || (uint64_t) st.st_size > SIZE_MAX / 2)
+    stacks_bad (&in, _("not a regular file"));
+  in.len = (size_t) st.st_size;
+  in.p = gp_malloc (in.len ? in.len : 1);
+  if (fread ((void *) in.p, 1, in.len, f) != in.len)
+    stacks_bad (&in, _("unexpected end of file"));
+  fclose (f);
+  if (in.len < GMON_STACKS_MAGIC_LEN
+      || memcmp (in.p, GMON_STACKS_MAGIC, GMON_STACKS_MAGIC_LEN) != 0)
+    stacks_bad (&in, _("bad magic cookie"));
+  in.at = GMON_STACKS_MAGIC_LEN;
+  if (stacks_leb (&in) != GMON_STACKS_VERSION)
+    stacks_bad (&in, _("unsupported version"));
+  hash = stacks_leb (&in);
+  depth = stacks_leb (&in);
+  dropped = stacks_leb (&in);
+  cut = stacks_leb (&in);
+  if (depth == 0 || depth > MAX_STACK_DEPTH)
+    stacks_bad (&in, _("bad depth"));
+  /* A run without stacks leaves those of an earlier run behind.  */
+  if (!file_hash (filename, &profile_hash) || profile_hash != hash)
+    gp_warn (_("%s: %s: not the call stacks of %s (written by another run):"
+               " not used\n"), whoami, name, filename);
+  else
+    {
+      read_stacks_nodes (run, &in, (unsigned) depth);
+      if (in.at != in.len)
+        stacks_bad (&in, _("bytes after the last node"));
+      cs->dropped += dropped;
+      cs->cut += cut;
+      if (depth > cs->depth)
+        cs->depth = (unsigned) depth;
+      cs->files++;
+    }
+  free ((void *) in.p);
+  free (name);
+}
+
 /* ---- reading a file ----------------------------------------------------- */
 
 void
@@ -817,6 +975,10 @@ gmon_read (Run *run, const char *filename)
             (int) ff);
   if (run->watch)
     run->watch->file_end (run->watch->ctx);
+  if ((run->opt.measured_time
+       || (run->opt.output_style & STYLE_SUMMARY_FILE))
+      && strcmp (filename, "-") != 0)
+    read_stacks_beside (run, filename);
   if (r.ahead)
     ahead_free (r.ahead);
   else
@@ -847,6 +1009,7 @@ typedef struct Writer
   FILE *f;
   const Core *core;
   const char *name;       /* for messages */
+  uint64_t hash;          /* of the bytes written (gmon_out.h) */
 } Writer;
 
 /* As GNU gprof, with perror; the temporary file goes (outfile.c).  */
@@ -862,6 +1025,7 @@ wr_bytes (Writer *w, const void *p, size_t n)
 {
   if (n && fwrite (p, 1, n, w->f) != n)
     die_write (w);
+  w->hash = gmon_stacks_hash (w->hash, p, n);
 }
 
 static void
@@ -1080,6 +1244,59 @@ write_bsd (Writer *w, const Run *run)
   wr_arcs (w, run, false);
 }
 
+static void
+wr_leb (Writer *w, uint64_t v)
+{
+  unsigned char b[10];
+  size_t n = 0;
+
+  while (v >= 0x80)
+    {
+      b[n++] = (unsigned char) (v | 0x80);
+      v >>= 7;
+    }
+  b[n++] = (unsigned char) v;
+  wr_bytes (w, b, n);
+}
+
+/* The stacks read, beside the sum FILENAME whose bytes hash to
+   PROFILE_HASH.  */
+static void
+write_stacks (const Run *run, const char *filename, uint64_t profile_hash)
+{
+  const CallStacks *cs = &run->stacks;
+  size_t len = strlen (filename);
+  char *name = gp_malloc (len + sizeof GMON_STACKS_SUFFIX);
+  Writer w = { 0 };
+  int err;
+
+  memcpy (name, filename, len);
+  memcpy (name + len, GMON_STACKS_SUFFIX, sizeof GMON_STACKS_SUFFIX);
+  w.core = run->core;
+  w.name = name;
+  if (!(w.f = outfile_open (name)))
+    die_write (&w);
+  wr_bytes (&w, GMON_STACKS_MAGIC, GMON_STACKS_MAGIC_LEN);
+  wr_leb (&w, GMON_STACKS_VERSION);
+  wr_leb (&w, profile_hash);
+  wr_leb (&w, cs->depth);
+  wr_leb (&w, cs->dropped);
+  wr_leb (&w, cs->cut);
+  wr_leb (&w, cs->n);
+  for (size_t i = 0; i < cs->n; i++)
+    {
+      wr_leb (&w, cs->up[i] == STACK_ROOT ? 0 : i - cs->up[i]);
+      wr_leb (&w, cs->pc[i]);
+      wr_leb (&w, cs->weight[i]);
+    }
+  if ((err = outfile_close (w.f)) != 0)
+    {
+      errno = err;
+      die_write (&w);
+    }
+  free (name);
+}
+
 void
 gmon_write (Run *run, const char *filename)
 {
@@ -1089,6 +1306,7 @@ gmon_write (Run *run, const char *filename)
 
   w.core = run->core;
   w.name = filename;
+  w.hash = GMON_STACKS_HASH_INIT;
   if (ff != FF_AUTO && ff != FF_MAGIC
       && !((ff == FF_BSD || ff == FF_BSD44) && run->hist.n > 0))
     gp_die (_("%s: don't know how to deal with file format %d\n"), whoami,
@@ -1106,4 +1324,6 @@ gmon_write (Run *run, const char *filename)
       errno = err;
       die_write (&w);
     }
+  if (run->stacks.files > 0)
+    write_stacks (run, filename, w.hash);
 }

@@ -60,4 +60,61 @@ enum gmon_tag
 #define GMON_BSD_OLD_HDR_SIZE(vma) (2 * (vma) + 4)
 #define GMON_BSD44_HDR_SIZE(vma) (2 * (vma) + 4 + 4 + 4 + 12)
 
+/* ---- call stacks: <profile>.stacks -------------------------------------
+
+   libgmon writes the call stack of every sample beside the profile, in
+   a file of its own named after it ("gmon.out.stacks"), so that the
+   profile itself stays what GNU gprof reads.  gprof -s writes the sum
+   of the stacks it read beside gmon.sum.
+
+   Every number is an unsigned LEB128 (7 bits a byte, low bits first,
+   the high bit set on all bytes but the last), so the file has no byte
+   order or word size of its own:
+
+     "gstk"       magic, 4 bytes
+     version      1
+     hash         gmon_stacks_hash of every byte of the profile these
+                  stacks go with: a reader ignores stacks whose profile
+                  was replaced since (a run without stacks leaves an old
+                  stacks file behind)
+     depth        the most frames a stack was given (LIBGMON_STACKS)
+     dropped      sampling periods with no stack: the table was full
+     cut          sampling periods whose stack was cut at depth frames
+                  (they keep its innermost depth frames)
+     nodes        the number of nodes, then each node:
+       up         0 for an outermost frame, else the distance back to
+                  its parent node (1 is the node just before)
+       pc         the frame's address, as gmon.out's addresses are
+                  (relative to the program's load address): the
+                  sampled PC for an innermost frame, else the return
+                  address of a call
+       weight     sampling periods (the histogram's unit) of the
+                  samples whose stack, read from this node through its
+                  parents, is this path exactly (innermost frame first)
+
+   The nodes form a tree of stacks read from the outermost frame in, so
+   that stacks share their common outer frames: a stack is a node.  A
+   stack holds only frames inside the profiled program; it ends where
+   the frame-pointer chain left it or became unusable.  */
+
+#define GMON_STACKS_MAGIC "gstk"
+#define GMON_STACKS_MAGIC_LEN 4
+#define GMON_STACKS_VERSION 1
+#define GMON_STACKS_SUFFIX ".stacks"
+
+/* 64-bit FNV-1a, continued from H over N bytes at P (start with
+   GMON_STACKS_HASH_INIT).  */
+#define GMON_STACKS_HASH_INIT 0xcbf29ce484222325ULL
+#define GMON_STACKS_HASH_PRIME 0x100000001b3ULL
+
+static inline unsigned long long
+gmon_stacks_hash (unsigned long long h, const void *p, unsigned long n)
+{
+  const unsigned char *c = (const unsigned char *) p;
+
+  for (unsigned long i = 0; i < n; i++)
+    h = (h ^ c[i]) * GMON_STACKS_HASH_PRIME;
+  return h;
+}
+
 #endif /* GMON_OUT_H */

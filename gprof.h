@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include "basic_blocks.h"
 #include "cg_arcs.h"
+#include "cg_measured.h"
 #include "corefile.h"
 #include "hist.h"
 #include "support/msort.h"
@@ -32,6 +33,7 @@ typedef struct Run
   Histograms hist;
   CallGraph cg;
   BasicBlocks bb;
+  CallStacks stacks;      /* the samples' call stacks, if read */
   const struct Par *par;  /* runs a stage's independent pieces of work */
   struct Pipeline *pipeline; /* what runs beside what (pipeline.c) */
   struct GmonAhead *ahead; /* the first profile file, read ahead */

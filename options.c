@@ -29,7 +29,8 @@ enum
   OPTION_DIFF,
   OPTION_DIFF_EXE,
   OPTION_DIFF_LEVEL,
-  OPTION_DIFF_THRESHOLD
+  OPTION_DIFF_THRESHOLD,
+  OPTION_MEASURED_TIME
 };
 
 static const char short_options[] =
@@ -88,6 +89,7 @@ static const struct option long_options[] = {
   { "diff-exe", required_argument, NULL, OPTION_DIFF_EXE },
   { "diff-level", required_argument, NULL, OPTION_DIFF_LEVEL },
   { "diff-threshold", required_argument, NULL, OPTION_DIFF_THRESHOLD },
+  { "measured-time", no_argument, NULL, OPTION_MEASURED_TIME },
   { NULL, 0, NULL, 0 }
 };
 
@@ -137,6 +139,11 @@ Options of this gprof that GNU gprof does not have:\n\
                              99)\n\
   --diff-threshold=PCT       exit with status 1 if a function's time grew\n\
                              significantly by more than PCT%%, 2 on errors\n"));
+      /* A message of its own: the translations of the one above stay. */
+      out_fprintf (f, _("\
+  --measured-time            the call graph's times from the call stacks\n\
+                             libgmon recorded (gmon.out.stacks), where the\n\
+                             profile has them, not shared by calls\n"));
     }
   exit (status);
 }
@@ -264,6 +271,26 @@ check_diff (const Options *opt)
   else if (opt->export_format && strcmp (opt->export_format, "json") != 0
            && strcmp (opt->export_format, "html") != 0)
     problem = _("--diff writes text, or with --export json or html");
+  if (problem)
+    {
+      fprintf (stderr, "%s: %s\n", whoami, problem);
+      gp_exit_failure ();
+    }
+}
+
+/* --measured-time changes the text call graph only, of functions.  */
+static void
+check_measured (const Options *opt)
+{
+  const char *problem = NULL;
+
+  if (!opt->measured_time)
+    return;
+  if (opt->export_format || opt->diagnose || opt->diff_base)
+    problem = _("--measured-time applies to the text call graph, not to "
+                "--export, --diagnose or --diff");
+  else if (opt->line_granularity)
+    problem = _("--measured-time cannot be used with -l or -s");
   if (problem)
     {
       fprintf (stderr, "%s: %s\n", whoami, problem);
@@ -413,6 +440,7 @@ options_parse (Options *opt, int argc, char **argv)
       case OPTION_DIFF_THRESHOLD:
         opt->diff_threshold = export_number ("diff-threshold", optarg, 0, 1e9);
         break;
+      case OPTION_MEASURED_TIME: opt->measured_time = true; break;
       default:
         options_usage (stderr, gp_failure_status);
       }
@@ -427,6 +455,7 @@ options_parse (Options *opt, int argc, char **argv)
   if (opt->output_style & STYLE_SUMMARY_FILE)
     opt->line_granularity = true;
   check_diff (opt);
+  check_measured (opt);
   if (getenv ("GPROF_PATH"))
     add_search_dirs (opt, getenv ("GPROF_PATH"));
 

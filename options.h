@@ -95,6 +95,8 @@ typedef struct Options
   const char *diff_image;       /* --diff-exe=EXE: OLD's executable, or NULL */
   double diff_level;            /* --diff-level=P: confidence, percent */
   double diff_threshold;        /* --diff-threshold=PCT, or < 0 */
+  bool measured_time;           /* --measured-time: the call graph's times
+                                   from the call stacks */
 } Options;
 
 /* Parse ARGV into OPT.  Prints usage, version or errors and exits as GNU

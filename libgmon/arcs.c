@@ -395,6 +395,8 @@ gm_thread_attach (void)
   else if ((th = gm_record_add (tid)) == NULL)
     return NULL;
 
+  /* Before the timer: the handler walks stacks within these bounds.  */
+  gm_stacks_attach (th);
   /* The handler credits the record's own samples through gm_thr.  */
   gm_thr = th;
   gm_cur = th->table;

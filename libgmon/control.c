@@ -31,6 +31,7 @@
 #pragma GCC visibility push(default)
 #include "gmon.h"
 #pragma GCC visibility pop
+#include "../gmon_out.h"
 #include "internal.h"
 
 #define GM_PATH_MAX 4096
@@ -237,6 +238,14 @@ gm_config_read (void)
         gm_say ("ignoring LIBGMON_SIGNAL=", v,
                 " (use PROF, VTALRM, USR1, USR2 or RTMIN+n)", NULL);
     }
+  if ((v = secure_getenv ("LIBGMON_STACKS")) != NULL)
+    {
+      long depth = gm_parse_uint (v, GM_STACKS_MAX);
+      if (depth >= 0)
+        gm_stacks_depth = (unsigned) depth;
+      else
+        gm_say ("ignoring LIBGMON_STACKS=", v, " (use 0 to 128)", NULL);
+    }
   if ((v = secure_getenv ("LIBGMON_VERBOSE")) != NULL)
     gm_cfg.verbose = strcmp (v, "0") != 0 && *v != '\0';
 
@@ -401,6 +410,7 @@ gm_fork_child (void)
       gm_threads_forked ();
       gm_arcs_reset ();
       gm_hist_reset ();
+      gm_stacks_reset ();
       gm_memzero (&gm_stats, sizeof gm_stats);
       if (gm_thr != NULL)
         {
@@ -452,6 +462,11 @@ __monstartup (unsigned long lowpc, unsigned long highpc)
               gm_signame (name, sizeof name, gm_cfg.signo),
               "; it now gets only the signals that are not libgmon's"
               " (LIBGMON_SIGNAL selects another signal)", NULL);
+    }
+  if (gm_stacks_init () < 0)
+    {
+      gm_stacks_depth = 0;
+      gm_say ("no call stacks: ", gm_errstr (ENOMEM), NULL);
     }
   gm_threads_init ();
   r = pthread_atfork (gm_fork_prepare, gm_fork_parent, gm_fork_child);
@@ -600,14 +615,15 @@ gm_report_signal (char *line, size_t cap, size_t *len,
    something was lost, could not be written or was not sampled.  */
 static void
 gm_report (const char *path, int err, const char *fallback,
-           const struct gm_written *w)
+           const struct gm_written *w, int stacks_err)
 {
   struct gm_stats s = gm_stats;
   unsigned long lost = s.lost_nested + s.lost_nomem;
   enum gm_disposition disp = gm_hist.sampling ? gm_sample_disposition ()
                                               : GM_DISP_OURS;
   if (!gm_cfg.verbose && err == 0 && lost == 0 && s.timer_failures == 0
-      && !w->saturated && disp == GM_DISP_OURS && s.unsampled == 0)
+      && !w->saturated && disp == GM_DISP_OURS && s.unsampled == 0
+      && s.stacks_dropped == 0 && stacks_err == 0)
     return;
 
   char line[1024];
@@ -688,6 +704,24 @@ gm_report (const char *path, int err, const char *fallback,
         }
       gm_append (line, cap, &len, ")");
       gm_report_signal (line, cap, &len, disp, &s);
+      if (s.stacks_cut != 0 || s.stacks_dropped != 0)
+        {
+          gm_append (line, cap, &len, "; stacks: ");
+          gm_append_uint (line, cap, &len, s.stacks_cut);
+          gm_append (line, cap, &len, " samples cut at ");
+          gm_append_uint (line, cap, &len, gm_stacks_depth);
+          gm_append (line, cap, &len, " frames, ");
+          gm_append_uint (line, cap, &len, s.stacks_dropped);
+          gm_append (line, cap, &len,
+                     " without a stack (table full or stack unreadable)");
+        }
+      if (stacks_err != 0)
+        {
+          gm_append (line, cap, &len, "; cannot write ");
+          gm_append (line, cap, &len, path);
+          gm_append (line, cap, &len, GMON_STACKS_SUFFIX ": ");
+          gm_append (line, cap, &len, gm_errstr (stacks_err));
+        }
     }
   else
     gm_append (line, cap, &len, "; no PC sampling");
@@ -704,6 +738,34 @@ gm_report (const char *path, int err, const char *fallback,
   (void) gm_write_all (2, line, len);
 }
 
+/* The stacks of the samples, beside the profile just written to name
+   (w): "<name>.stacks".  Not beside a pipe or a terminal, and not when
+   nothing was sampled (fork children).  Returns 0 or -errno.  */
+static int
+gm_save_stacks (const char *name, const struct gm_written *w)
+{
+  if (gm_stacks_depth == 0 || !gm_hist.sampling || w->special)
+    return 0;
+  struct gm_stack_tree tree;
+  size_t len = gm_strlen (name);
+  char *path = gm_map (len + sizeof GMON_STACKS_SUFFIX);
+  if (path == NULL)
+    return -ENOMEM;
+  size_t at = 0;
+  gm_append (path, len + sizeof GMON_STACKS_SUFFIX, &at, name);
+  gm_append (path, len + sizeof GMON_STACKS_SUFFIX, &at, GMON_STACKS_SUFFIX);
+  gm_lock ();
+  int r = gm_stacks_snapshot (&tree);
+  gm_unlock ();
+  if (r == 0)
+    {
+      r = gm_write_stacks (path, &tree, w->hash);
+      gm_unmap (tree.map, tree.map_size);
+    }
+  gm_unmap (path, len + sizeof GMON_STACKS_SUFFIX);
+  return r;
+}
+
 /* Snapshot and write.  name NULL: the default name (with glibc's fallback
    to "gmon.out" when GMON_OUT_PREFIX names an unwritable place).
    Returns 0 or -errno.  */
@@ -711,10 +773,11 @@ static int
 gm_save (const char *name)
 {
   struct gm_arcs arcs;
-  struct gm_written w = { 0, 0, 0, 0 };
+  struct gm_written w = { 0, 0, 0, 0, 0, 0 };
   /* Names go in a mapping rather than on a possibly small signal stack. */
   char *buf = NULL;
   const char *fallback = NULL;
+  int serr = 0;
 
   gm_lock ();
   int r = gm_arcs_snapshot (&arcs);
@@ -739,8 +802,10 @@ gm_save (const char *name)
                             &w) == 0)
         fallback = buf + GM_PATH_MAX;
       gm_unmap (arcs.arc, arcs.map_size);
+      if (r == 0 || fallback != NULL)
+        serr = gm_save_stacks (fallback != NULL ? fallback : name, &w);
     }
-  gm_report (name != NULL ? name : "the profile", -r, fallback, &w);
+  gm_report (name != NULL ? name : "the profile", -r, fallback, &w, -serr);
   if (buf != NULL)
     gm_unmap (buf, 2 * GM_PATH_MAX);
   return fallback != NULL ? 0 : r;
@@ -836,6 +901,7 @@ libgmon_reset (void)
   gm_lock ();
   gm_arcs_reset ();
   gm_hist_reset ();
+  gm_stacks_reset ();
   unsigned long threads = gm_stats.threads;
   gm_memzero (&gm_stats, sizeof gm_stats);
   gm_stats.threads = threads;

@@ -80,6 +80,8 @@ struct gm_stats
   unsigned long samples_late;   /* ... of which found at a thread's end */
   unsigned long unsampled;      /* periods the signal did not reach us */
   unsigned long threads_blocked; /* threads that ended with it blocked */
+  unsigned long stacks_dropped; /* samples whose stack found no room */
+  unsigned long stacks_cut;     /* samples whose stack was cut at the depth */
 };
 extern struct gm_stats gm_stats GM_HIDDEN;
 
@@ -154,6 +156,27 @@ gm_count_clear (uint64_t *c)
 #endif
 }
 
+/* Add v to a 64-bit sum that several threads add to (the histogram's
+   weights) or one thread adds to while others clear it (a thread's
+   stacks); read and clear it as the counts.  i386 has no 64-bit atomic
+   access without vector or x87 registers: there the halves are added
+   with a carry, each atomically, so the sum is exact once the additions
+   are done; a read meanwhile may be torn.  */
+static inline void
+gm_u64_add (uint64_t *c, uint64_t v)
+{
+#if defined(__i386__)
+  uint32_t *w = (uint32_t *) c;
+  uint32_t lo = (uint32_t) v;
+  uint32_t old = __atomic_fetch_add (&w[0], lo, __ATOMIC_RELAXED);
+  uint32_t hi = (uint32_t) (v >> 32) + (old + lo < old);
+  if (hi != 0)
+    __atomic_fetch_add (&w[1], hi, __ATOMIC_RELAXED);
+#else
+  __atomic_fetch_add (c, v, __ATOMIC_RELAXED);
+#endif
+}
+
 /* One per thread that has called instrumented code.  Records are never
    freed: when a thread has exited, a later new thread adopts its record
    and table and keeps counting into it (the counts stay valid, they are
@@ -177,6 +200,11 @@ struct gm_thread
   uintptr_t last_pc;
   long long armed_ns;
   unsigned long armed_samples;
+  /* Call stacks (stacks.c): the part of the owner's stack that its
+     handler may read, set at attach; where the last sample's stack
+     went, for the periods found at the thread's end.  */
+  uintptr_t stack_lo, stack_hi;
+  uint64_t *last_stack;
   /* Queued as the record of a thread that is ending (arcs.c), guarded
      by gm_lock.  */
   int leaving;
@@ -281,6 +309,48 @@ GM_HIDDEN void gm_hist_reset (void);
    this thread or any later one (see gm_fork_child).  */
 GM_HIDDEN void gm_sample_stop_forked (void);
 
+/* ---- stacks.c: call stacks of the samples ---------------------------- */
+
+/* LIBGMON_STACKS: the most frames a sample's stack keeps, 0 for no
+   stacks; set before the first thread attaches.  */
+#define GM_STACKS_DEFAULT 32
+#define GM_STACKS_MAX 128
+extern unsigned gm_stacks_depth GM_HIDDEN;
+
+/* Map the table of stacks, if stacks are on and samples are taken.
+   Returns 0 or -errno (then no stacks are recorded).  */
+GM_HIDDEN int gm_stacks_init (void);
+/* The calling thread t's stack bounds, from the mapping that holds its
+   stack pointer now.  Call at attach, not in the handler.  */
+GM_HIDDEN void gm_stacks_attach (struct gm_thread *t);
+/* In the sampling handler: add w periods to the stack of the context
+   ctx, whose PC pc is in the profiled range.  */
+GM_HIDDEN void gm_stacks_record (struct gm_thread *t, const void *ctx,
+                                 uintptr_t pc, unsigned long w);
+/* w periods found at the end of t's sampling, credited where its last
+   sample was: to that sample's stack too.  */
+GM_HIDDEN void gm_stacks_late (struct gm_thread *t, unsigned long w);
+/* Zero every stack's weight (libgmon_reset, fork children).  */
+GM_HIDDEN void gm_stacks_reset (void);
+
+/* Every thread's stacks merged into one tree of frames, outermost
+   first: node i has a frame's address, its parent up[i] (UINT32_MAX
+   for none; a parent comes before its children) and the periods of the
+   samples whose stack, read from node i up to the root, is exactly
+   that path.  */
+struct gm_stack_tree
+{
+  uint32_t *up;                 /* parent index, or UINT32_MAX: none */
+  uintptr_t *pc;
+  uint64_t *weight;
+  size_t n;
+  void *map;                    /* for gm_unmap */
+  size_t map_size;
+  unsigned long dropped, cut;   /* gm_stats' at the snapshot */
+};
+/* Call under gm_lock.  Returns 0 or -ENOMEM.  */
+GM_HIDDEN int gm_stacks_snapshot (struct gm_stack_tree *out);
+
 /* ---- write.c: output files ------------------------------------------- */
 
 enum gm_format
@@ -296,6 +366,8 @@ struct gm_written
   unsigned long long calls;     /* calls they add up to */
   unsigned long long outside;   /* calls not written (ends outside) */
   int saturated;                /* BSD histogram bins clipped at 65535 */
+  uint64_t hash;                /* of the file's bytes (gmon_out.h) */
+  int special;                  /* not a regular file: written directly */
 };
 
 /* Write the profile to path (through a temporary file in its directory
@@ -304,5 +376,10 @@ GM_HIDDEN int gm_write_file (const char *path, enum gm_format format,
                              const struct gm_arcs *arcs,
                              const struct gm_hist *hist,
                              struct gm_written *written);
+/* Write the stacks to path (profile_hash: the hash of the profile they
+   go with), the same way.  Returns 0 or -errno.  */
+GM_HIDDEN int gm_write_stacks (const char *path,
+                               const struct gm_stack_tree *tree,
+                               uint64_t profile_hash);
 
 #endif /* LIBGMON_INTERNAL_H */

@@ -13,6 +13,7 @@ libgmon_libgmon_la_SOURCES = \
 	libgmon/internal.h \
 	libgmon/layout.h \
 	libgmon/sample.c \
+	libgmon/stacks.c \
 	libgmon/sys.c \
 	libgmon/write.c
 if GMON_X86_64
@@ -66,7 +67,10 @@ GMON_TEST_ARCH_TESTS = \
 	testsuite/libgmon/builds-aarch64.test \
 	testsuite/libgmon/format-x86_64.test \
 	testsuite/libgmon/format-i386.test \
-	testsuite/libgmon/format-aarch64.test
+	testsuite/libgmon/format-aarch64.test \
+	testsuite/measured/measured-x86_64.test \
+	testsuite/measured/measured-i386.test \
+	testsuite/measured/measured-aarch64.test
 GMON_TEST_HOST_TESTS = \
 	testsuite/libgmon/output.test \
 	testsuite/libgmon/lifecycle.test \
@@ -91,7 +95,10 @@ GMON_TEST_FILES = \
 	testsuite/libgmon/formatgen.c \
 	testsuite/libgmon/lifecycle.c \
 	testsuite/libgmon/manythreads.c \
-	testsuite/libgmon/spin.c
+	testsuite/libgmon/spin.c \
+	testsuite/measured/measured.sh \
+	testsuite/measured/parents.awk \
+	testsuite/measured/progs.c
 EXTRA_DIST += $(GMON_TEST_ARCH_TESTS) $(GMON_TEST_HOST_TESTS) \
 	$(GMON_TEST_FILES)
 

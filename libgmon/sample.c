@@ -97,8 +97,9 @@ gm_chain (int sig, siginfo_t *si, void *ctx)
     gm_old_action.sa_handler (sig);
 }
 
-/* Count w periods at pc for thread t (NULL: none known).  */
-static void
+/* Count w periods at pc for thread t (NULL: none known).  Returns
+   whether they went to the histogram.  */
+static int
 gm_credit (struct gm_thread *t, uintptr_t pc, unsigned long w)
 {
   GM_COUNT (samples, w);
@@ -114,7 +115,9 @@ gm_credit (struct gm_thread *t, uintptr_t pc, unsigned long w)
           t->weight_sq += (unsigned long long) w * w;
         }
       GM_COUNT (samples_in, w);
+      return 1;
     }
+  return 0;
 }
 
 static void
@@ -134,9 +137,14 @@ gm_on_signal (int sig, siginfo_t *si, void *ctx)
   /* Only this thread's handler writes these (the timer is the thread's
      own); others read them.  */
   struct gm_thread *t = gm_thr;
-  gm_credit (t, pc, w);
+  int in = gm_credit (t, pc, w);
   if (t != NULL)
     {
+      /* The stacks hold the samples the histogram holds.  */
+      if (in)
+        gm_stacks_record (t, ctx, pc, w);
+      else
+        t->last_stack = NULL;
       __atomic_store_n (&t->last_pc, pc, __ATOMIC_RELAXED);
       __atomic_store_n (&t->samples, t->samples + w, __ATOMIC_RELAXED);
     }
@@ -347,7 +355,9 @@ gm_settle (struct gm_thread *t, int blocked)
     GM_COUNT (unsampled, missing);
   else
     {
-      gm_credit (t, __atomic_load_n (&t->last_pc, __ATOMIC_RELAXED), missing);
+      if (gm_credit (t, __atomic_load_n (&t->last_pc, __ATOMIC_RELAXED),
+                     missing))
+        gm_stacks_late (t, missing);
       GM_COUNT (samples_late, missing);
     }
 }

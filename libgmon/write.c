@@ -11,6 +11,9 @@
    raw system calls are used, so libgmon_dump() can run in a signal
    handler.
 
+   The call stacks of the samples go to a file of their own beside the
+   profile, "<name>.stacks", written the same way (gmon_out.h).
+
    The formats have narrower counters than we keep: GNU histogram bins
    are 16 bits and arc counts 32 bits.  gprof sums histogram records with
    the same range and arc records with the same (from, self), so larger
@@ -368,6 +371,7 @@ gm_write_file (const char *path, enum gm_format format,
   w->calls = 0;
   w->outside = arcs->outside;
   w->saturated = 0;
+  w->special = gm_is_special (path);
 
   size_t nhist = gm_nrecords (gm_hist_max (hist), GM_U16_MAX);
   size_t size = format == GM_FORMAT_BSD ? gm_bsd_size (arcs, hist)
@@ -384,7 +388,55 @@ gm_write_file (const char *path, enum gm_format format,
   unsigned char *end = format == GM_FORMAT_BSD
                          ? gm_bsd_fill (buf, arcs, hist, w)
                          : gm_gnu_fill (buf, arcs, hist, nhist, w);
+  w->hash = gmon_stacks_hash (GMON_STACKS_HASH_INIT, buf,
+                              (unsigned long) (end - buf));
   int r = gm_store (path, (char *) buf + size, buf, (size_t) (end - buf));
   gm_unmap (buf, map);
+  return r;
+}
+
+/* ---- call stacks (gmon_out.h) ---------------------------------------- */
+
+/* The most bytes a LEB128 number takes.  */
+#define GM_LEB_MAX 10
+
+static unsigned char *
+gm_put_leb (unsigned char *p, uint64_t v)
+{
+  while (v >= 0x80)
+    {
+      *p++ = (unsigned char) (v | 0x80);
+      v >>= 7;
+    }
+  *p++ = (unsigned char) v;
+  return p;
+}
+
+int
+gm_write_stacks (const char *path, const struct gm_stack_tree *tree,
+                 uint64_t profile_hash)
+{
+  size_t size = GMON_STACKS_MAGIC_LEN + 6 * GM_LEB_MAX
+                + tree->n * 3 * GM_LEB_MAX;
+  size_t scratch = GM_TMP_NAME_MAX + gm_strlen (path) + 2;
+  unsigned char *buf = gm_map (size + scratch);
+  if (buf == NULL)
+    return -ENOMEM;
+
+  unsigned char *p = gm_put (buf, GMON_STACKS_MAGIC, GMON_STACKS_MAGIC_LEN);
+  p = gm_put_leb (p, GMON_STACKS_VERSION);
+  p = gm_put_leb (p, profile_hash);
+  p = gm_put_leb (p, gm_stacks_depth);
+  p = gm_put_leb (p, tree->dropped);
+  p = gm_put_leb (p, tree->cut);
+  p = gm_put_leb (p, tree->n);
+  for (size_t i = 0; i < tree->n; i++)
+    {
+      p = gm_put_leb (p, tree->up[i] == UINT32_MAX ? 0 : i - tree->up[i]);
+      p = gm_put_leb (p, tree->pc[i] - gm_exe_base);
+      p = gm_put_leb (p, tree->weight[i]);
+    }
+  int r = gm_store (path, (char *) buf + size, buf, (size_t) (p - buf));
+  gm_unmap (buf, size + scratch);
   return r;
 }

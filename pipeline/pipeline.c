@@ -233,6 +233,8 @@ pipeline_analyse (Run *run)
   if (graph)
     {
       cg_propagate (run);
+      if (run->opt.measured_time)
+        cg_measured_apply (run);
       cg_order (run);
     }
   /* Exports and the diagnosis use whatever data there is.  */
