@@ -63,7 +63,10 @@ dispersion () {
 # callers (self plus children) is the share of the cost A's calls make,
 # within 3 points or, if the samples allow no better, within four times
 # their sampling error (binomial, times the dispersion of clumped
-# samples); or, with LEAST, at least LEAST percent.
+# samples); or, with LEAST, at least LEAST percent.  Under an emulator
+# (RUN: qemu-user, which delivers timer signals only between the blocks
+# of code it translates, so that samples land late and in clumps of 30
+# periods) within 20 points: still far from the proportional rule's 50%.
 expect () {
   _n=$(sed -n 's/^measured times: from the call stacks of \([0-9]*\) .*/\1/p' \
 	 "$1/measured")
@@ -71,7 +74,7 @@ expect () {
   _msg=$(awk -v callee="$2" -f "$GMON_SRCDIR/testsuite/measured/parents.awk" \
 	   "$1/measured" \
 	 | awk -v a="$3" -v wa="$4" -v b="$5" -v wb="$6" -v least="${7:-101}" \
-	       -v n="${_n:-0}" -v d="$_d" -v callee="$2" '
+	       -v n="${_n:-0}" -v d="$_d" -v callee="$2" -v emulated="${RUN:+1}" '
 	$1 == a { ta = $2; ca = $3 }
 	$1 == b { tb = $2; cb = $3 }
 	END {
@@ -82,6 +85,8 @@ expect () {
 	  p = wa * ca / (wa * ca + wb * cb)
 	  err = 100 * sqrt (p * (1 - p) * (d / 65536) / n)
 	  bound = 4 * err > 3 ? 4 * err : 3
+	  if (emulated && bound < 20)
+	    bound = 20
 	  ok = (got - 100 * p <= bound && 100 * p - got <= bound) || got >= least
 	  printf "%s %s gets %.1f%% of %s'"'"'s time, its calls %.1f%% of the cost" \
 		 " (bound %.1f points: %d samples, dispersion %.1f)\n",
