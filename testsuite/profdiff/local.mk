@@ -3,4 +3,5 @@
 ## testsuite/local.mk).
 
 TESTS += testsuite/profdiff/run-profdiff.py
-EXTRA_DIST += testsuite/profdiff/run-profdiff.py testsuite/profdiff/prog.c
+EXTRA_DIST += testsuite/profdiff/run-profdiff.py testsuite/profdiff/prog.c \
+	bench/diff/work.c bench/diff/calibrate.sh

@@ -8,7 +8,9 @@ one function 10% slower, a call count changed, functions in one profile
 only, the json and html forms, --diff-threshold's exit status (0, 1, and
 2 on errors), and --diff-exe.
 
-Then the statistics: 300 pairs of profiles whose samples are drawn from
+Then real runs of a deterministic program (bench/diff/work.c) with the
+runtime built here: unchanged runs show no change, a function made
+twice as slow is flagged.  And the statistics: 300 pairs of profiles whose samples are drawn from
 one Poisson distribution per function (a fixed seed) must be called
 different in at most 2% of the pairs at the 99% level (the intervals
 are made to hold for all functions at once: about 1% is expected), and
@@ -283,6 +285,40 @@ def statistics(syms):
           "trials (at least 95%)", found >= trials * 0.95)
 
 
+def real_runs():
+    """Real runs of bench/diff/work.c, a deterministic program, with the
+    runtime built here: three unchanged runs, no pair with a significant
+    change or a count change (at 99.9%, so that a busy machine makes
+    this fail about once in a thousand); a run with hot four times as
+    slow, flagged.  (Other functions may change too on a busy machine,
+    where caches and clocks are shared: only hot is checked there.)"""
+    lib = os.path.abspath(os.path.join("libgmon", ".libs", "libgmon.a"))
+    if not os.path.exists(lib):
+        print("skip real runs: no libgmon archive")
+        return
+    src = os.path.join(HERE, "..", "..", "bench", "diff", "work.c")
+    run(["gcc", "-O1", "-pg", src, "-o", "work", lib, "-lpthread"])
+    env = {k: v for k, v in ENV.items()
+           if k not in ("GMON_OUT_PREFIX", "LIBGMON_OUT", "LIBGMON_HZ")}
+    for name, slower in (("run1", "0"), ("run2", "0"), ("run3", "0"),
+                         ("slow", "3")):
+        subprocess.run(["./work", slower, "0.4"], cwd=WORK, env=env,
+                       check=True)
+        os.replace(os.path.join(WORK, "gmon.out"), os.path.join(WORK, name))
+    flagged = []
+    for a, b in (("run1", "run2"), ("run1", "run3"), ("run2", "run3")):
+        _, out, err = diff(a, b, "--diff-level=99.9", exe="work")
+        if (any(sig for _, sig in time_rows(out).values())
+                or "No call count changed." not in out):
+            flagged.append(out + err)
+    check("real runs of one program: no change in 3 pairs", not flagged,
+          "\n".join(flagged))
+    _, out, err = diff("run1", "slow", "--diff-level=99.9", exe="work")
+    row = time_rows(out).get("hot")
+    check("real runs: hot four times as slow, flagged",
+          row is not None and row[1] and row[0] > 0, out + err)
+
+
 def main():
     if not shutil.which("gcc"):
         print("no gcc: skipped")
@@ -295,6 +331,7 @@ def main():
     syms = symbols("prog")
     cases(syms)
     statistics(syms)
+    real_runs()
     failed = results.count(False)
     print(f"{len(results) - failed} passed, {failed} failed")
     if failed == 0:
