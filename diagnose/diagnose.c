@@ -250,18 +250,25 @@ append (char **list, const char *sep, const char *item)
   *list = longer;
 }
 
+/* FMT's text wrapped after FIRST, the next lines indented by INDENT.  */
+static void
+wrap_v (const char *first, int indent, const char *fmt, va_list ap)
+{
+  char *s = format_v (fmt, ap);
+
+  wrap (first, indent, s);
+  free (s);
+}
+
 /* A paragraph of a finding or section, indented by two.  */
 static void __attribute__ ((format (printf, 1, 2)))
 say (const char *fmt, ...)
 {
   va_list ap;
-  char *s;
 
   va_start (ap, fmt);
-  s = format_v (fmt, ap);
+  wrap_v ("  ", 2, fmt, ap);
   va_end (ap);
-  wrap ("  ", 2, s);
-  free (s);
 }
 
 /* One point of a list: "- TEXT".  */
@@ -269,13 +276,10 @@ static void __attribute__ ((format (printf, 1, 2)))
 point (const char *fmt, ...)
 {
   va_list ap;
-  char *s;
 
   va_start (ap, fmt);
-  s = format_v (fmt, ap);
+  wrap_v ("- ", 2, fmt, ap);
   va_end (ap);
-  wrap ("- ", 2, s);
-  free (s);
 }
 
 /* One point of a list within a finding, indented as its paragraphs.  */
@@ -283,13 +287,10 @@ static void __attribute__ ((format (printf, 1, 2)))
 sub_point (const char *fmt, ...)
 {
   va_list ap;
-  char *s;
 
   va_start (ap, fmt);
-  s = format_v (fmt, ap);
+  wrap_v ("  - ", 4, fmt, ap);
   va_end (ap);
-  wrap ("  - ", 4, s);
-  free (s);
 }
 
 /* The first line of a finding: what is wrong.  Counts it.  */

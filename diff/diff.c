@@ -363,6 +363,27 @@ json_side (const char *key, const Run *run, double total_s)
   out_str ("}");
 }
 
+/* ,"KEY":V for the fields of an object that has begun.  */
+static void
+json_number (const char *key, double v)
+{
+  out_printf (",\"%s\":", key);
+  ex_json_number (v);
+}
+
+static void
+json_uint (const char *key, uint64_t v)
+{
+  out_printf (",\"%s\":", key);
+  ex_json_uint (v);
+}
+
+static void
+json_bool (const char *key, bool v)
+{
+  out_printf (",\"%s\":%s", key, v ? "true" : "false");
+}
+
 static void
 print_json (const Diff *d, const Run *old, const Run *new_run)
 {
@@ -370,12 +391,9 @@ print_json (const Diff *d, const Run *old, const Run *new_run)
            PACKAGE_STRING "\"");
   json_side ("old", old, d->old_total_s);
   json_side ("new", new_run, d->new_total_s);
-  out_str (",\"times_compared\":");
-  out_str (d->timed ? "true" : "false");
-  out_str (",\"level_percent\":");
-  ex_json_number (d->level);
-  out_str (",\"functions_with_samples\":");
-  ex_json_uint (d->ntimed);
+  json_bool ("times_compared", d->timed);
+  json_number ("level_percent", d->level);
+  json_uint ("functions_with_samples", d->ntimed);
   out_str (",\"functions\":[");
   for (size_t k = 0; k < d->n; k++)
     {
@@ -383,28 +401,19 @@ print_json (const Diff *d, const Run *old, const Run *new_run)
 
       out_str (k ? ",\n{\"name\":" : "\n{\"name\":");
       ex_json_string (f->name, false);
-      out_printf (",\"in_old\":%s,\"in_new\":%s", f->in_old ? "true" : "false",
-                  f->in_new ? "true" : "false");
-      out_str (",\"old_seconds\":");
-      ex_json_number (f->old_s);
-      out_str (",\"new_seconds\":");
-      ex_json_number (f->new_s);
-      out_str (",\"change_seconds\":");
-      ex_json_number (f->change_s);
-      out_str (",\"error_seconds\":");
-      ex_json_number (f->error_s);
+      json_bool ("in_old", f->in_old);
+      json_bool ("in_new", f->in_new);
+      json_number ("old_seconds", f->old_s);
+      json_number ("new_seconds", f->new_s);
+      json_number ("change_seconds", f->change_s);
+      json_number ("error_seconds", f->error_s);
       /* null when the old time is 0 (ex_json_number writes no inf).  */
-      out_str (",\"change_percent\":");
-      ex_json_number (f->change_pct);
-      out_printf (",\"significant\":%s", f->significant ? "true" : "false");
-      out_str (",\"old_calls\":");
-      ex_json_uint (f->old_calls);
-      out_str (",\"new_calls\":");
-      ex_json_uint (f->new_calls);
-      out_str (",\"old_recursive_calls\":");
-      ex_json_uint (f->old_self_calls);
-      out_str (",\"new_recursive_calls\":");
-      ex_json_uint (f->new_self_calls);
+      json_number ("change_percent", f->change_pct);
+      json_bool ("significant", f->significant);
+      json_uint ("old_calls", f->old_calls);
+      json_uint ("new_calls", f->new_calls);
+      json_uint ("old_recursive_calls", f->old_self_calls);
+      json_uint ("new_recursive_calls", f->new_self_calls);
       out_str ("}");
     }
   out_str ("\n]}\n");
