@@ -767,7 +767,8 @@ read_bsd (Run *run, Reader *r, unsigned counts[3])
 
 /* ---- call stacks beside a profile ----------------------------------------
 
-   "<profile>.stacks" (gmon_out.h), read only for --measured-time and -s.
+   "<profile>.stacks" (gmon_out.h), read when options_parse says so
+   (read_stacks): for --measured-time, the exports, --diagnose and -s.
    Its nodes join the run's tree of stacks, so that the stacks of all
    the files add up as their histograms do.  */
 
@@ -975,9 +976,7 @@ gmon_read (Run *run, const char *filename)
             (int) ff);
   if (run->watch)
     run->watch->file_end (run->watch->ctx);
-  if ((run->opt.measured_time
-       || (run->opt.output_style & STYLE_SUMMARY_FILE))
-      && strcmp (filename, "-") != 0)
+  if (run->opt.read_stacks && strcmp (filename, "-") != 0)
     read_stacks_beside (run, filename);
   if (r.ahead)
     ahead_free (r.ahead);

@@ -456,6 +456,11 @@ options_parse (Options *opt, int argc, char **argv)
     opt->line_granularity = true;
   check_diff (opt);
   check_measured (opt);
+  opt->apply_stacks = opt->measured_time
+                      || ((opt->export_format || opt->diagnose)
+                          && !opt->diff_base && !opt->line_granularity);
+  opt->read_stacks = opt->apply_stacks
+                     || (opt->output_style & STYLE_SUMMARY_FILE);
   if (getenv ("GPROF_PATH"))
     add_search_dirs (opt, getenv ("GPROF_PATH"));
 

@@ -97,6 +97,12 @@ typedef struct Options
   double diff_threshold;        /* --diff-threshold=PCT, or < 0 */
   bool measured_time;           /* --measured-time: the call graph's times
                                    from the call stacks */
+  /* Derived: read the call stacks beside each profile (gmon.out.stacks),
+     and measure the call graph's times from them where they exist: for
+     --measured-time, and for the exports and the diagnosis, which use
+     whatever data the profile has.  -s only carries them along.  */
+  bool read_stacks;
+  bool apply_stacks;
 } Options;
 
 /* Parse ARGV into OPT.  Prints usage, version or errors and exits as GNU

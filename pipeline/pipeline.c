@@ -233,7 +233,7 @@ pipeline_analyse (Run *run)
   if (graph)
     {
       cg_propagate (run);
-      if (run->opt.measured_time)
+      if (run->opt.apply_stacks)
         cg_measured_apply (run);
       cg_order (run);
     }
