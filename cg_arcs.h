@@ -32,6 +32,7 @@ typedef struct Arc
   double time, child_time;  /* propagated along this arc */
   bool has_been_placed;     /* -r/-R orderings */
   unsigned char kind;       /* ArcKind, set once the cycles are known */
+  bool measured;            /* times from call stacks (cg_measured_apply) */
 } Arc;
 
 typedef struct CallGraph

@@ -329,6 +329,7 @@ apply (Tally *t, Run *run)
         {
           a->time = t->arc_self[k] * a->parent->prop_fract;
           a->child_time = t->arc_children[k] * a->parent->prop_fract;
+          a->measured = true;
           run->stacks.report.arcs_measured++;
         }
     }

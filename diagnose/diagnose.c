@@ -30,6 +30,7 @@
 #include "gmon_io.h"
 #include "gmon_out.h"
 #include "gprof.h"
+#include "cg_measured.h"
 #include "i18n.h"
 #include "support/out.h"
 #include "support/error.h"
@@ -74,6 +75,9 @@
 /* A cycle that holds more than this share of the time makes the call
    graph's times unreliable for most of the program.  */
 #define CYCLE_SHARE 0.5
+/* An arc whose time, shared to it by calls alone, is more than this
+   share of the total decides what the call graph says the program does.  */
+#define ARC_SHARE 0.5
 
 /* The PLT's sections: .plt, .plt.sec, .plt.got (x86), .iplt.  */
 #define PLT_MAX 4
@@ -1326,6 +1330,35 @@ spec_name (const Run *run, const Sym *sym)
   return name;
 }
 
+/* The place of SYM's share unit in count_callers: its own, or its
+   cycle's.  */
+static size_t
+unit_index (const Run *run, const Sym *sym)
+{
+  return sym->cyc_num ? run->symtab.len + (size_t) sym->cyc_num - 1
+                      : (size_t) (sym - run->symtab.base);
+}
+
+/* How to get the call graph's times measured instead of shared by
+   calls: libgmon's call stacks, and why this profile has none (or none
+   that reach far enough).  */
+static void
+stacks_advice (const Run *run, const Facts *f)
+{
+  const CallStacks *cs = &run->stacks;
+  Runtime rt = guess_runtime (run, f);
+
+  if (cs->files > 0 && cs->cut > 0)
+    advice (_("the call stacks beside the profile were cut at %u frames in %llu samples, and these calls lie beyond: run again with a larger LIBGMON_STACKS (at most 128), then use gprof --measured-time."),
+            cs->depth, (unsigned long long) cs->cut);
+  else if (cs->files > 0)
+    advice (_("the call stacks beside the profile hold none of these calls' samples: the code they ran kept no frame pointer to follow.  Compile it with -fno-omit-frame-pointer, run again, and use gprof --measured-time."));
+  else if (rt == RUNTIME_LIBGMON || rt == RUNTIME_LIBGMON_RATE)
+    advice (_("libgmon records the call stack of every sample in a file beside the profile (gmon.out.stacks), but none was found: keep that file with the profile, and do not set LIBGMON_STACKS=0.  gprof --measured-time then prints the call graph with measured times, and the exports use the real stacks."));
+  else
+    advice (_("profile with libgmon (link with -lgmon, or run with LD_PRELOAD=libgmon.so), which records the call stack of every sample beside the profile.  gprof --measured-time then prints the call graph with measured times, and the exports use the real stacks."));
+}
+
 /* Cycles that hold most of the time: the call graph shares their time
    out by a rule that is most likely wrong there.  */
 static void
@@ -1378,15 +1411,80 @@ check_cycles (const Run *run, Facts *f)
         say (_("Its members: %s."), list);
       say (_("Within a cycle gprof cannot tell which call led to how much time, so it treats the cycle as one function, <cycle %d as a whole> in the call graph.  Calls between its members pass no time on: a member's children time leaves out all it calls within the cycle.  And the cycle's total time is shared out among its callers outside it in proportion to their calls into it, as if every call took equally long.  For these functions and their callers, the call graph's times are unreliable, however long the run."),
            cyc->cyc_num);
+      if (run->stacks.files > 0)
+        say (_("The call stacks beside the profile measure how the cycle's time divides among its callers: gprof --measured-time prints the call graph with those times, and the flame graph exports (--export=folded, speedscope, html) show the real stacks within the cycle."));
       from = shown_name (run, weakest->parent);
       to = shown_name (run, weakest->child);
       advice (_("trust the flat profile for these functions: each one's self time is measured, and so is the cycle's total in the call graph.  To see how the time divides, break the loop: in the program, or in the analysis with gprof's -k CALLER/CALLEE, which leaves one arc and its calls out.  In this cycle the arc with the fewest calls is %s -> %s (%lu calls): -k %s/%s.  If it was the only way around the loop, the cycle is gone, at the price of those calls."),
               from, to, weakest->count, spec_name (run, weakest->parent),
               spec_name (run, weakest->child));
+      if (run->stacks.files == 0)
+        stacks_advice (run, f);
       free (from);
       free (to);
       free (list);
     }
+}
+
+/* How many arcs from outside share each function's or cycle's time: a
+   function's at [i], cycle N's at [symtab.len + N - 1].  */
+static uint32_t *
+count_callers (const Run *run)
+{
+  const CallGraph *cg = &run->cg;
+  uint32_t *callers = gp_calloc (run->symtab.len + (size_t) cg->ncycles + 1,
+                                 sizeof *callers);
+
+  for (size_t k = 0; k < cg->narcs; k++)
+    if (cg->arcs[k].kind == ARC_NORMAL)
+      callers[unit_index (run, cg->arcs[k].child)]++;
+  return callers;
+}
+
+/* The arc with the most time that gprof's rule alone gave it: its callee
+   has other callers, among which the callee's time was shared by calls,
+   and no call stack measured it.  When it holds most of the time, the
+   call graph's picture of the program rests on a guess.  */
+static void
+check_shared_arcs (const Run *run, Facts *f)
+{
+  const CallGraph *cg = &run->cg;
+  const Arc *worst = NULL;
+  uint32_t *callers;
+  const Sym *unit;
+  char *from, *to;
+
+  if (!(run->gmon_input & INPUT_CALL_GRAPH) || cg->print_time <= 0.0)
+    return;
+  callers = count_callers (run);
+  for (size_t k = 0; k < cg->narcs; k++)
+    {
+      const Arc *a = &cg->arcs[k];
+
+      if (a->kind == ARC_NORMAL && !a->measured
+          && callers[unit_index (run, a->child)] > 1
+          && (!worst || a->time + a->child_time
+                        > worst->time + worst->child_time))
+        worst = a;
+    }
+  free (callers);
+  if (!worst || (worst->time + worst->child_time)
+                <= ARC_SHARE * cg->print_time)
+    return;
+  unit = worst->child->cyc_head;
+  from = shown_name (run, worst->parent);
+  to = shown_name (run, worst->child);
+  problem (f, _("The call graph gives %.0f%% of the time to the calls from %s to %s, by gprof's rule alone."),
+           100.0 * (worst->time + worst->child_time) / cg->print_time,
+           from, to);
+  say (_("%s%s has other callers too.  gprof shares its time (%.0f%% of the total, with what it calls) among them in proportion to their calls, %lu of %lu from %s, as if every call took equally long.  No measurement backs that share: if %s's calls are cheaper or dearer than the others', the call graph points to the wrong place."),
+       to, unit != worst->child ? _(" (with its cycle)") : "",
+       100.0 * (unit->prop_self + unit->prop_child) / cg->print_time,
+       worst->count, unit->ncalls,
+       from, from);
+  stacks_advice (run, f);
+  free (from);
+  free (to);
 }
 
 /* Signs that the profile was written by another program or build.  */
@@ -1478,7 +1576,11 @@ print_limits (const Run *run, const Facts *f)
     point (_("Which runtime wrote the profile cannot be told from it.  With glibc's runtime, calls made by several threads at once are partly lost; libgmon counts them all and reports on standard error at exit what it could not record."));
   if (f->idle_funcs)
     point (_("If the program ran threads, their start routines are among the functions listed above with samples but no calls: the thread library calls them from outside the profiled code."));
-  point (_("Time in the call graph: only a function's own (self) time is measured.  The time of its children is shared out to its callers in proportion to their calls, as if every call took equally long; when some callers make the expensive calls, those figures are wrong."));
+  if (run->stacks.files > 0)
+    point (_("Time in the call graph: the call stacks beside the profile cover %.0f of its %.0f samples, and measure how a function's time divides among its callers.  gprof --measured-time prints the call graph with those times, and the exports use them; without the option, the text call graph shares that time in proportion to calls, as GNU gprof does."),
+           run->stacks.report.stacked, run->hist.total_time);
+  else
+    point (_("Time in the call graph: only a function's own (self) time is measured.  The time of its children is shared out to its callers in proportion to their calls, as if every call took equally long; when some callers make the expensive calls, those figures are wrong."));
   point (_("Time outside the program: the histogram covers the executable's own code only.  Time in shared libraries, in the kernel and spent waiting does not appear anywhere."));
 }
 
@@ -1548,6 +1650,7 @@ diagnose_print (Run *run)
   check_idle_functions (run, &f, by_time, n);
   check_threads (run, &f);
   check_cycles (run, &f);
+  check_shared_arcs (run, &f);
   check_belongs (run, &f);
   check_bins (run, &f);
   if (f.problems == 0)

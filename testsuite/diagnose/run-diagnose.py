@@ -633,6 +633,60 @@ def cases(work):
         "a small cycle", "prog", [write(work, "cycle2.gmon", g.gnu())],
         absent=["in a loop"], summary=summary(0)))
 
+    # helper's time shared by calls between main (600 calls) and work
+    # (400): the arc from main gets 60% of helper's 8000 samples, 53% of
+    # the total, which no stack measured.  With 500 calls each, no arc
+    # holds most of the time.
+    main_to_helper = (main + 24, helper + 9)
+    g = (glibc().sample(work_fn + 30, 1000).sample(helper + 4, 8000)
+         .arc(*main_to_work, 1).arc(*main_to_helper, 600)
+         .arc(*work_to_helper, 400))
+    out.append(Case(
+        "an arc with most of the time by the rule", "prog",
+        [write(work, "shared.gmon", g.gnu())],
+        want=["The call graph gives 53% of the time to the calls from main "
+              "to helper, by gprof's rule alone",
+              "helper has other callers too",
+              "600 of 1000 from main",
+              "profile with libgmon (link with -lgmon"],
+        summary=summary(1)))
+    g = (glibc().sample(work_fn + 30, 1000).sample(helper + 4, 8000)
+         .arc(*main_to_work, 1).arc(*main_to_helper, 500)
+         .arc(*work_to_helper, 500))
+    out.append(Case(
+        "no arc with most of the time", "prog",
+        [write(work, "shared2.gmon", g.gnu())],
+        absent=["by gprof's rule alone"], summary=summary(0)))
+
+    # A real run with libgmon's call stacks: easy() and hard() call
+    # work() equally often, hard's calls do the work.  The stacks measure
+    # the arcs; without them, the arc that the rule gives most of work's
+    # time is a finding that says where the stacks went.
+    if os.path.exists(LIBGMON):
+        run(["gcc", "-O2", "-pg", "-fno-optimize-sibling-calls", "-pthread",
+             os.path.join(HERE, "..", "measured", "progs.c"), "-o",
+             "easyhard", LIBGMON], work)
+        real_run(work, ["./easyhard", "easyhard", "0.5"], "easyhard.gmon")
+        shutil.move(os.path.join(work, "gmon.out.stacks"),
+                    os.path.join(work, "easyhard.gmon.stacks"))
+        shutil.copy(os.path.join(work, "easyhard.gmon"),
+                    os.path.join(work, "nostacks.gmon"))
+        out.append(Case(
+            "libgmon's call stacks", "easyhard", ["easyhard.gmon"],
+            want=["the call stacks beside the profile cover",
+                  "gprof --measured-time prints the call graph"],
+            absent=["by gprof's rule alone",
+                    "only a function's own (self) time is measured"],
+            summary=summary(0)))
+        out.append(Case(
+            "libgmon without its call stacks", "easyhard", ["nostacks.gmon"],
+            want=["of the time to the calls from",
+                  "to work, by gprof's rule alone",
+                  "libgmon records the call stack of every sample in a file "
+                  "beside the profile", "LIBGMON_STACKS=0",
+                  "only a function's own (self) time is measured"],
+            summary=summary(1)))
+
     # Samples in the PLT, which lies between .init and .text: gprof
     # credits them to _init, which must not be taken for a function
     # without -pg.
