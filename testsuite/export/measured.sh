@@ -68,6 +68,15 @@ pprof_read () {
   return 1
 }
 
+# found WHAT REGEX FILE: PASS WHAT if REGEX is in FILE.
+found () {
+  if grep -q "$2" "$work/$3"; then
+    pass "$1"
+  else
+    fail "$1: not in $work/$3"
+  fi
+}
+
 # says KIND: every export names its stacks KIND (measured, synthesized).
 says () {
   for f in folded speedscope json callgrind html pprof; do
@@ -77,19 +86,13 @@ says () {
     measured) sp="stacks measured by libgmon" cg="measured from the call stacks" ;;
     *) sp="stacks synthesized from the call graph" cg="synthesized from the calls" ;;
   esac
-  grep -q "\"profiles\":\[{\"type\":\"sampled\",\"name\":\"$sp\"" "$work/$1.speedscope" &&
-    pass "$1: speedscope's profile is named '$sp'" ||
-    fail "$1: speedscope's profile is not named '$sp'"
-  grep -q "\"stacks\":\"$1\"" "$work/$1.json" &&
-    pass "$1: json says \"stacks\":\"$1\"" || fail "$1: json does not say \"stacks\":\"$1\""
-  grep -q "^desc: Call costs: $cg" "$work/$1.callgrind" &&
-    pass "$1: callgrind's desc: says $cg" || fail "$1: callgrind has no desc: $cg"
-  grep -q "\"stack_kind\":\"$1\"" "$work/$1.html" &&
-    pass "$1: the html page's data says $1" || fail "$1: the html page does not say $1"
+  found "$1: speedscope's profile is named '$sp'" \
+    "\"profiles\":\[{\"type\":\"sampled\",\"name\":\"$sp\"" "$1.speedscope"
+  found "$1: json says \"stacks\":\"$1\"" "\"stacks\":\"$1\"" "$1.json"
+  found "$1: callgrind's desc: says $cg" "^desc: Call costs: $cg" "$1.callgrind"
+  found "$1: the html page's data says $1" "\"stack_kind\":\"$1\"" "$1.html"
   if pprof_read "$1.pprof" "$1.comments" -comments; then
-    grep -q "^$1 stacks: " "$work/$1.comments" &&
-      pass "$1: pprof's comment says $1 stacks" ||
-      fail "$1: pprof's comments: $(cat "$work/$1.comments")"
+    found "$1: pprof's comment says $1 stacks" "^$1 stacks: " "$1.comments"
   fi
 }
 
@@ -107,9 +110,12 @@ at_least 90 "callgrind's calls" callgrind measured.callgrind
 if pprof_read measured.pprof measured.traces -traces -unit=ms; then
   at_least 90 "pprof -traces" traces measured.traces
   tick_ms=$("$GPROF" -b -p "$prog" "$gmon" | awk '/^Each sample counts as/ { print $5 * 1000 }')
-  python3 "$here/pprof.py" traces "$work/measured.folded" "$work/measured.traces" "$tick_ms" &&
-    pass "pprof -traces has the folded stacks" ||
+  if python3 "$here/pprof.py" traces "$work/measured.folded" \
+       "$work/measured.traces" "$tick_ms"; then
+    pass "pprof -traces has the folded stacks"
+  else
     fail "pprof -traces differs from the folded stacks"
+  fi
 else
   $have_go || echo "no go tool pprof: pprof's stacks are not read"
 fi
@@ -126,9 +132,8 @@ NODE_PATH=$(npm root -g 2>/dev/null) &&
       fail "$2 is not valid against $1"
     fi
   done
-grep -q '"arcs":{"measured":[1-9][0-9]*,"shared":0}' "$work/measured.json" &&
-  pass "json counts the arcs measured: $(grep -o '"arcs":{[^}]*}' "$work/measured.json")" ||
-  fail "json's arcs: $(grep -o '"arcs":{[^}]*}' "$work/measured.json")"
+found "json counts the arcs measured: $(grep -o '"arcs":{[^}]*}' "$work/measured.json")" \
+  '"arcs":{"measured":[1-9][0-9]*,"shared":0}' measured.json
 
 # ending's call of finish is its last instruction: the call graph's arc
 # names spare, the function after it; the stacks name ending.
