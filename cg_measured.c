@@ -94,6 +94,25 @@ cg_stacks_free (CallStacks *cs)
   memset (cs, 0, sizeof *cs);
 }
 
+void
+cg_stacks_symbols (const CallStacks *cs, const SymTab *st, bool at_call,
+                   uint32_t *sym_of)
+{
+  /* First a mark on each node with a node under it.  */
+  for (size_t i = 0; i < cs->n; i++)
+    sym_of[i] = 0;
+  for (size_t i = 0; at_call && i < cs->n; i++)
+    if (cs->up[i] != STACK_ROOT)
+      sym_of[cs->up[i]] = 1;
+  for (size_t i = 0; i < cs->n; i++)
+    {
+      vma_t pc = cs->pc[i];
+      const Sym *s = symtab_lookup (st, sym_of[i] && pc > 0 ? pc - 1 : pc);
+
+      sym_of[i] = s ? (uint32_t) (s - st->base) : STACK_NO_SYM;
+    }
+}
+
 /* ---- arcs by their ends ----------------------------------------------- */
 
 /* The call graph's hash is gone by now: arcs by (parent, child) symbol
@@ -154,7 +173,7 @@ arc_map_find (const ArcMap *m, const CallGraph *cg, const Sym *base,
 typedef struct Tally
 {
   size_t nsym;            /* the table's symbols and <indirect child> */
-  uint32_t *sym_of;       /* per node: its frame's symbol, or NONE */
+  uint32_t *sym_of;       /* per node: its frame's symbol, or STACK_NO_SYM */
   uint32_t *arc_of;       /* per node: the arc from its parent's, or NONE */
   double *arc_self, *arc_children;    /* per arc */
   uint32_t *arc_stamp;
@@ -181,15 +200,15 @@ tally_nodes (Tally *t, const Run *run)
   ArcMap map;
 
   arc_map_build (&map, &run->cg, st->base);
+  /* A stack's pairs of frames are matched with the arcs.  */
+  cg_stacks_symbols (cs, st, false, t->sym_of);
   for (size_t i = 0; i < cs->n; i++)
     {
-      const Sym *s = symtab_lookup (st, cs->pc[i]);
       uint32_t up = cs->up[i];
 
-      /* Parents come first: their symbols are known.  */
-      t->sym_of[i] = s ? (uint32_t) (s - st->base) : NONE;
       t->arc_of[i] = NONE;
-      if (up != STACK_ROOT && t->sym_of[up] != NONE && s)
+      if (up != STACK_ROOT && t->sym_of[up] != STACK_NO_SYM
+          && t->sym_of[i] != STACK_NO_SYM)
         t->arc_of[i] = arc_map_find (&map, &run->cg, st->base,
                                      t->sym_of[up], t->sym_of[i]);
     }

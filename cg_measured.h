@@ -12,6 +12,7 @@
 #ifndef GPROF_CG_MEASURED_H
 #define GPROF_CG_MEASURED_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "symtab.h"
@@ -51,6 +52,20 @@ typedef struct CallStacks
    made if new.  */
 uint32_t cg_stacks_node (CallStacks *cs, uint32_t up, vma_t pc);
 void cg_stacks_free (CallStacks *cs);
+
+/* No symbol: the frame lies outside every one.  */
+#define STACK_NO_SYM UINT32_MAX
+
+/* Each node's symbol into SYM_OF (CS->n of them): its index in ST, or
+   STACK_NO_SYM.  An innermost frame is looked up at the sampled PC.  A
+   frame with frames under it is a call, at its return address: looked
+   up there (AT_CALL false), it is the caller the call graph's arcs name,
+   whose records hold the same address; looked up just before it (AT_CALL
+   true), it is the function that made the call even when the call was
+   its last instruction (one to a function that does not return), the
+   return address then the next function's first byte.  */
+void cg_stacks_symbols (const CallStacks *cs, const SymTab *st, bool at_call,
+                        uint32_t *sym_of);
 
 /* After cg_propagate: each arc's times, and each symbol's and cycle's
    children time, from the stacks where they have any.  */

@@ -3,7 +3,10 @@
    each function's own on the lines they fell on (with -l) or on its
    first line, and on each call the callee's inclusive ticks that gprof's
    rule gives that call, so that a function's calls in add up to its own
-   ticks and those of its calls out.  Calls inside a cycle cost 0.  */
+   ticks and those of its calls out.  Calls inside a cycle cost 0.  With
+   the call stacks libgmon records, the calls cost what the stacks
+   measured instead (ticks of a function that no call carries are then
+   those whose stacks held no caller); a desc: line says which.  */
 
 #include "config.h"
 #include "export/internal.h"
@@ -188,7 +191,12 @@ export_callgrind (Run *run)
   out_str ("# callgrind format\nversion: 1\ncreator: " PACKAGE_STRING
            " --export=callgrind\ncmd: ");
   cg_text (run->opt.image);
-  out_str ("\npositions: line\n");
+  out_str (m.measured
+           ? "\ndesc: Call costs: measured from the call stacks libgmon"
+             " recorded\n"
+           : "\ndesc: Call costs: synthesized from the calls by gprof's"
+             " rule (no call stacks recorded)\n");
+  out_str ("positions: line\n");
   if (run->hist.hz > 0)
     out_printf ("event: Ticks : samples of the program counter, %d per second\n",
                 run->hist.hz);

@@ -1,7 +1,8 @@
 /* export/html.c - --export=html: one page that needs nothing else (no
    network): a sortable flat profile, a call-graph view where clicking a
    function shows its neighbourhood (drawn and as tables), search, a
-   flame graph of the synthesized stacks and, with -l, each function's
+   flame graph of the stacks (recorded or synthesized: model_stacks; the
+   summary says which) and, with -l, each function's
    lines as heat over its source.  The page's script
    (export/html_asset.c) draws everything from the profile data, embedded
    as JSON.  */
@@ -482,6 +483,8 @@ profile_data (Page *pg)
   ex_json_number (pg->m->total);
   key ("ticks");
   ex_json_uint (pg->m->visible_ticks);
+  key ("stack_kind");
+  out_str (pg->m->measured ? "\"measured\"" : "\"synthesized\"");
   functions (pg);
   arcs (pg);
   stacks (pg);

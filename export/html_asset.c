@@ -9,7 +9,7 @@
    the browser's Back work: the flat profile table (sortable by any
    column), a function's view (its neighbourhood drawn as an SVG graph,
    its callers and callees as tables, with -l its lines as heat over
-   the source), and a flame graph of the synthesized stacks (root at the
+   the source), and a flame graph of the stacks (root at the
    bottom, click to zoom); the search box filters the tables and marks
    the matching frames.  */
 
@@ -534,7 +534,10 @@ const char export_html_js[] =
   "    const sec = $('flame');\n"
   "    const chart = el('div', { id: 'flame-chart' });\n"
   "    sec.replaceChildren(el('p', { className: 'note', textContent:\n"
-  "      'Stacks synthesized from the call graph (gprof records none): each call takes its share of the callee by its calls. Click a frame to zoom in, the bottom frame to zoom out.' }), chart);\n"
+  "      (data.stack_kind === 'measured' ?\n"
+  "        'The call stacks libgmon recorded beside the profile. ' :\n"
+  "        'Stacks synthesized from the call graph (the profile has no recorded stacks): each call takes its share of the callee by its calls. ') +\n"
+  "      'Click a frame to zoom in, the bottom frame to zoom out.' }), chart);\n"
   "    const width = chart.clientWidth || 1000;\n"
   "    chart.style.height = ((maxDepth + 1) * ROW + 2) + 'px';\n"
   "    if (tree.value === 0) {\n"
@@ -614,6 +617,7 @@ const char export_html_js[] =
   "\n"
   "  $('summary').textContent = fns.length + ' functions, ' + data.ticks + ' samples' +\n"
   "    (hz > 0 ? ' at ' + hz + ' per second (' + time(data.total) + ' counted)' : '') +\n"
-  "    (data.lines ? ', line granularity' : '') + '.';\n"
+  "    (data.lines ? ', line granularity' : '') + '; ' +\n"
+  "    (data.stack_kind === 'measured' ? 'call stacks measured by libgmon' : 'stacks synthesized from the call graph') + '.';\n"
   "  apply();\n"
   "}());\n";

@@ -9,7 +9,13 @@
    arcs by gprof's rule (a callee's time goes to its callers in
    proportion to the calls).  Without -l the model's numbers are the
    call graph's.  Integer costs (ticks) are apportioned with largest
-   remainders so that they add up exactly.  */
+   remainders so that they add up exactly.
+
+   When the profile has the call stacks libgmon records beside it (and
+   the options use them: options_parse's apply_stacks), the call graph's
+   arcs carry the times measured from them, and so do the model's; the
+   stack exports then give the recorded stacks, not synthesized ones,
+   and every export says which it has.  */
 
 #ifndef GPROF_EXPORT_INTERNAL_H
 #define GPROF_EXPORT_INTERNAL_H
@@ -69,10 +75,20 @@ typedef struct Model
   Sym outside;
   bool has_outside;
   uint32_t nsyms;         /* symbols in nodes, the pseudo-function's included */
+  bool measured;          /* arcs and stacks from the recorded stacks */
 } Model;
 
-/* Frames of the synthesized stacks: node ids, then one per cycle
-   ("<cycle N>"), then the frame that stands for cut-off stacks.  */
+/* Whether the exports use the call stacks recorded beside the profile:
+   they are there, and the options apply them to the call graph.  */
+static inline bool
+ex_stacks_measured (const Run *run)
+{
+  return run->opt.apply_stacks && run->stacks.files > 0;
+}
+
+/* Frames of the stacks: node ids, then one per cycle ("<cycle N>",
+   synthesized stacks only), then the frame that stands for cut-off
+   stacks.  */
 enum { EX_MAX_DEPTH_DEFAULT = 64 };
 
 void model_build (Model *m, Run *run);
@@ -122,15 +138,20 @@ model_nframes (const Model *m)
 /* A frame's name; cycle names go into BUF (at least 32 bytes).  */
 const char *model_frame_name (const Model *m, uint32_t frame, char *buf);
 
-/* Called with each synthesized stack (frames root first) and its ticks.  */
+/* Called with each stack (frames root first) and its ticks, a stack
+   once; the innermost frame's ticks are its own.  */
 typedef void (*StackFn) (void *ctx, const uint32_t *frames, size_t depth,
                          uint64_t ticks);
 
-/* Expand the call graph into stacks from its roots, each arc taking its
-   share of the callee by gprof's rule; cycles are one frame each (with
-   the member below), hidden functions are left out, and expansion stops
-   at MAX_DEPTH frames or after a fixed number of steps, the rest going to
-   the truncation frame.  The ticks passed add up to visible_ticks.  */
+/* The stacks, their ticks adding up to visible_ticks; hidden functions
+   are left out, and a stack deeper than MAX_DEPTH frames keeps its
+   outermost ones and ends in the truncation frame.  Measured (the
+   recorded stacks): each function's own ticks go to the stacks that end
+   in it, by their samples, the rest to the function alone; recursion
+   stays as repeated frames.  Synthesized: the call graph expanded from
+   its roots, each arc taking its share of the callee by gprof's rule;
+   cycles are one frame each (with the member below), and expansion
+   also stops after a fixed number of steps.  */
 void model_stacks (Model *m, int max_depth, StackFn fn, void *ctx);
 
 /* Split TOTAL into integers proportional to W (largest remainders): they

@@ -2,7 +2,8 @@
    the flat profile (lines with -l), the call graph with its cycles, and
    what the numbers mean (doc/exports.md, doc/export-schema.json).  The
    values are gprof's own, not the model's: this is the text reports in
-   another form.  */
+   another form, the call graph's times measured from the call stacks
+   libgmon records when the profile has them ("stacks").  */
 
 #include "config.h"
 #include "export/internal.h"
@@ -332,6 +333,24 @@ call_graph (const Json *j)
   out_str ("]");
 }
 
+/* Whether the call graph's times come from the call stacks libgmon
+   recorded and, if so, how many arcs' they measured and how many kept
+   gprof's rule for want of stack data.  */
+static void
+stacks_fields (const Run *run)
+{
+  const MeasuredReport *r = &run->stacks.report;
+
+  key ("stacks");
+  if (!ex_stacks_measured (run))
+    {
+      out_str ("\"synthesized\"");
+      return;
+    }
+  out_printf ("\"measured\",\"arcs\":{\"measured\":%zu,\"shared\":%zu}",
+              r->arcs_measured, r->arcs_shared);
+}
+
 void
 export_json (Run *run)
 {
@@ -357,6 +376,7 @@ export_json (Run *run)
   out_printf (",\"bytes_per_sample\":%ld", hist_bytes_per_bin (&run->hist));
   time_field (&j, "total_time", run->hist.total_time);
   time_field (&j, "call_graph_time", graph ? run->cg.print_time : 0);
+  stacks_fields (run);
   if (hist)
     flat_profile (&j);
   if (graph)

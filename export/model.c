@@ -1,5 +1,6 @@
 /* export/model.c - the function-level model the graph exports share
-   (see export/internal.h), and the stacks synthesized from it.  */
+   (see export/internal.h), and its stacks: those libgmon recorded, or
+   those synthesized from the call graph.  */
 
 #include "config.h"
 #include "export/internal.h"
@@ -9,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "support/alloc.h"
+#include "support/error.h"
 
 /* Bounds the stack expansion, in items weighed (a function's own time or
    an arc): a graph with many paths (a DAG expands exponentially) stops
@@ -420,6 +422,30 @@ set_self (Model *m)
   free (w);
 }
 
+/* With measured stacks the call graph carries what the stacks measured
+   (cg_measured_apply; gprof's rule where they have no data): the model
+   takes its times as they are, the nodes being the call graph's symbols
+   (the stacks are not used with -l).  A function's children time is the
+   call graph's too, not the sum of its arcs': its samples under calls
+   that are not arcs (a tail call's) count.  */
+static void
+take_measured_times (Model *m)
+{
+  const Arc *arcs = m->run->cg.arcs;
+
+  gp_assert (!m->run->opt.line_granularity);
+  for (uint32_t v = 0; v < m->nnodes; v++)
+    m->node[v].total = m->node[v].self + m->node[v].sym->prop_child;
+  for (uint32_t i = 0; i < m->narcs; i++)
+    {
+      ExArc *a = &m->arc[i];
+
+      if (a->inner)
+        continue;
+      a->time = arcs[i].time + arcs[i].child_time;
+    }
+}
+
 /* gprof's rule, callees first: an arc into component K brings its
    caller K's time (uncounted by fractions) times count / calls into K,
    counted by the caller's fraction.  Arcs inside a cycle carry nothing;
@@ -561,7 +587,11 @@ model_build (Model *m, Run *run)
     calls_in[k] = scc_calls_in (m, k);
   set_fractions (m, calls_in);
   set_self (m);
-  propagate (m, calls_in);
+  m->measured = ex_stacks_measured (run);
+  if (m->measured)
+    take_measured_times (m);
+  else
+    propagate (m, calls_in);
   free (calls_in);
   propagate_ticks (m);
   set_visible (m);
@@ -856,8 +886,8 @@ expand (Expander *e, uint32_t k, uint64_t ticks)
   e->top = base;
 }
 
-void
-model_stacks (Model *m, int max_depth, StackFn fn, void *ctx)
+static void
+synthesized_stacks (Model *m, int max_depth, StackFn fn, void *ctx)
 {
   Expander e = { 0 };
 
@@ -891,6 +921,245 @@ model_stacks (Model *m, int max_depth, StackFn fn, void *ctx)
   free (e.callee);
   free (e.inner);
   free (e.part);
+}
+
+/* ---- measured stacks ---------------------------------------------------
+
+   The stacks libgmon recorded (run->stacks), their frames mapped to the
+   model's functions: a tree of frames like CallStacks', whose "pc"s are
+   frames of the model, each node weighted by the ticks of the stacks
+   ending there.  Frames outside every symbol and those of hidden
+   functions are left out; recursion stays as repeated frames; frames
+   past the depth bound become one truncation frame.
+
+   The ticks are the flat profile's: a function's own ticks go to the
+   stacks whose innermost frame is in it, by their samples (largest
+   remainders), as many as they hold; the rest (samples without a stack,
+   and those the histogram counts where the stacks do not) go to the
+   one-frame stack of the function.  */
+
+typedef struct Measured
+{
+  Model *m;
+  CallStacks tree;        /* frames of the model */
+  uint32_t *depth;        /* per node of the tree: its frames */
+  size_t depth_cap;
+  size_t max_depth;
+} Measured;
+
+/* An innermost frame of the recorded stacks: its function and the node
+   of the tree its ticks go to.  */
+typedef struct Leaf
+{
+  uint32_t v, node;
+  uint64_t samples;
+} Leaf;
+
+static int
+cmp_leaf (const void *a, const void *b)
+{
+  const Leaf *l = a, *r = b;
+
+  if (l->v != r->v)
+    return l->v < r->v ? -1 : 1;
+  return (l->node > r->node) - (l->node < r->node);
+}
+
+/* The tree's node of FRAME under UP (STACK_ROOT: a root), or the
+   truncation frame there when UP is as deep as stacks may go (or is
+   it).  */
+static uint32_t
+tree_node (Measured *ms, uint32_t up, uint32_t frame)
+{
+  uint32_t cut = model_truncated_frame (ms->m), n, d = 1;
+
+  if (up != STACK_ROOT)
+    {
+      if (ms->tree.pc[up] == cut)
+        return up;
+      d = ms->depth[up] + 1;
+      if (d > ms->max_depth)
+        frame = cut;
+    }
+  n = cg_stacks_node (&ms->tree, up, frame);
+  gp_grow (&ms->depth, &ms->depth_cap, ms->tree.n, sizeof *ms->depth);
+  ms->depth[n] = d;
+  return n;
+}
+
+/* Each recorded node's node in the tree (STACK_ROOT while no frame of
+   its stack is kept) and the stacks' innermost frames, sorted by
+   function, into *LEAVES.  */
+static size_t
+map_stacks (Measured *ms, Leaf **leaves)
+{
+  const Model *m = ms->m;
+  const CallStacks *cs = &m->run->stacks;
+  uint32_t *sym_of = gp_reallocarray (NULL, cs->n ? cs->n : 1,
+                                      sizeof *sym_of);
+  uint32_t *node_of = gp_reallocarray (NULL, cs->n ? cs->n : 1,
+                                       sizeof *node_of);
+  size_t nleaves = 0, cap = 0;
+
+  *leaves = NULL;
+  cg_stacks_symbols (cs, &m->run->symtab, true, sym_of);
+  for (size_t i = 0; i < cs->n; i++)
+    {
+      /* Parents come first: their nodes are known.  */
+      uint32_t up = cs->up[i] == STACK_ROOT ? STACK_ROOT : node_of[cs->up[i]];
+      uint32_t v = sym_of[i] == STACK_NO_SYM ? UINT32_MAX
+                                             : m->node_of_sym[sym_of[i]];
+      bool kept = v != UINT32_MAX && m->node[v].visible;
+
+      node_of[i] = kept ? tree_node (ms, up, v) : up;
+      /* A sample outside the functions shown is not theirs to share.  */
+      if (cs->weight[i] == 0 || !kept || m->node[v].self_ticks == 0)
+        continue;
+      gp_grow (leaves, &cap, nleaves + 1, sizeof **leaves);
+      (*leaves)[nleaves].v = v;
+      (*leaves)[nleaves].node = node_of[i];
+      (*leaves)[nleaves++].samples = cs->weight[i];
+    }
+  free (sym_of);
+  free (node_of);
+  if (nleaves > 0)
+    qsort (*leaves, nleaves, sizeof **leaves, cmp_leaf);
+  return nleaves;
+}
+
+/* Each shown function's own ticks onto the tree (its weights).  */
+static void
+share_ticks (Measured *ms, const Leaf *leaf, size_t nleaves)
+{
+  Model *m = ms->m;
+  double *w = gp_reallocarray (NULL, nleaves ? nleaves : 1, sizeof *w);
+  uint64_t *part = gp_reallocarray (NULL, nleaves ? nleaves : 1,
+                                    sizeof *part);
+  uint64_t given = 0;
+  size_t i = 0;
+
+  for (uint32_t v = 0; v < m->nnodes; v++)
+    {
+      uint64_t ticks = m->node[v].self_ticks, samples = 0, taken;
+      size_t first = i;
+
+      for (; i < nleaves && leaf[i].v == v; i++)
+        {
+          w[i - first] = (double) leaf[i].samples;
+          samples += leaf[i].samples;
+        }
+      if (!m->node[v].visible || ticks == 0)
+        continue;
+      taken = samples < ticks ? samples : ticks;
+      ex_apportion (taken, w, i - first, part);
+      for (size_t j = first; j < i; j++)
+        ms->tree.weight[leaf[j].node] += part[j - first];
+      if (ticks > taken)
+        ms->tree.weight[tree_node (ms, STACK_ROOT, v)] += ticks - taken;
+      given += ticks;
+    }
+  gp_assert (i == nleaves);
+  gp_assert (given == m->visible_ticks);
+  free (w);
+  free (part);
+}
+
+/* A node of the tree by its parent, then its frame: KEY sorts so.  */
+typedef struct Child
+{
+  uint64_t key;
+  uint32_t node;
+} Child;
+
+static int
+cmp_child (const void *a, const void *b)
+{
+  const Child *l = a, *r = b;
+
+  return (l->key > r->key) - (l->key < r->key);
+}
+
+/* The tree's stacks, depth first, parents before their children and
+   children in frame (address) order: without recursion, each level
+   keeps its place among its parent's children.  */
+static void
+emit_tree (Measured *ms, StackFn fn, void *ctx)
+{
+  const CallStacks *t = &ms->tree;
+  size_t n = t->n;
+  Child *child = gp_reallocarray (NULL, n ? n : 1, sizeof *child);
+  size_t *first = gp_calloc (n + 2, sizeof *first);
+  size_t *pos = gp_calloc (ms->max_depth + 2, sizeof *pos);
+  size_t *end = gp_calloc (ms->max_depth + 2, sizeof *end);
+  uint32_t *frames = gp_calloc (ms->max_depth + 2, sizeof *frames);
+  size_t depth = 0;
+
+  /* Node X's children are child[first[X + 1] .. first[X + 2]), the
+     roots child[first[0] .. first[1]).  */
+  for (size_t i = 0; i < n; i++)
+    {
+      uint64_t up = t->up[i] == STACK_ROOT ? 0 : (uint64_t) t->up[i] + 1;
+
+      child[i].key = up << 32 | (uint64_t) t->pc[i];
+      child[i].node = (uint32_t) i;
+      first[up + 1]++;
+    }
+  qsort (child, n, sizeof *child, cmp_child);
+  for (size_t x = 0; x <= n; x++)
+    first[x + 1] += first[x];
+  pos[0] = first[0];
+  end[0] = first[1];
+  for (;;)
+    {
+      uint32_t x;
+
+      if (pos[depth] == end[depth])
+        {
+          if (depth == 0)
+            break;
+          depth--;
+          continue;
+        }
+      x = child[pos[depth]++].node;
+      gp_assert (depth < ms->max_depth + 1);
+      frames[depth] = (uint32_t) t->pc[x];
+      if (t->weight[x])
+        fn (ctx, frames, depth + 1, t->weight[x]);
+      depth++;
+      pos[depth] = first[x + 1];
+      end[depth] = first[x + 2];
+    }
+  free (child);
+  free (first);
+  free (pos);
+  free (end);
+  free (frames);
+}
+
+static void
+measured_stacks (Model *m, int max_depth, StackFn fn, void *ctx)
+{
+  Measured ms = { 0 };
+  Leaf *leaves;
+  size_t nleaves;
+
+  ms.m = m;
+  ms.max_depth = max_depth > 0 ? (size_t) max_depth : 1;
+  nleaves = map_stacks (&ms, &leaves);
+  share_ticks (&ms, leaves, nleaves);
+  emit_tree (&ms, fn, ctx);
+  free (leaves);
+  free (ms.depth);
+  cg_stacks_free (&ms.tree);
+}
+
+void
+model_stacks (Model *m, int max_depth, StackFn fn, void *ctx)
+{
+  if (m->measured)
+    measured_stacks (m, max_depth, fn, ctx);
+  else
+    synthesized_stacks (m, max_depth, fn, ctx);
 }
 
 /* ---- small output helpers ---------------------------------------------- */

@@ -2,15 +2,16 @@
    gzipped protocol buffer (export/profile.proto) that go tool pprof,
    speedscope and the services built on pprof read.
 
-   gprof records no stacks: the samples are the stacks model_stacks
-   synthesizes, those of --export=folded, valued in ticks and in
-   nanoseconds of CPU time.  The innermost frame of each is the line its
-   ticks fell on (with -l: the function's ticks are shared over its
-   lines), the frames above it functions at their first line.  The call
-   counts are a third value, calls: a sample per arc, the stack [callee,
-   caller] (at the calling line with -l) valued by the count and 0 in the
-   other two, so that their totals stay the flat profile's.
-   doc/exports.md says how pprof shows them.
+   The samples are the stacks of model_stacks, those of --export=folded
+   (recorded by libgmon, or synthesized from the call graph: a comment
+   says which), valued in ticks and in nanoseconds of CPU time.  The
+   innermost frame of each is the line its ticks fell on (with -l: the
+   function's ticks are shared over its lines), the frames above it
+   functions at their first line.  The call counts are a third value,
+   calls: a sample per arc, the stack [callee, caller] (at the calling
+   line with -l) valued by the count and 0 in the other two, so that
+   their totals stay the flat profile's.  doc/exports.md says how pprof
+   shows them.
 
    The messages are protobuf-c's, made from the .proto at build time;
    zlib compresses them on their way to stdout.  The samples, most of the
@@ -436,8 +437,8 @@ split_over_lines (Pprof *p, uint32_t v, uint32_t first, uint32_t n,
     }
 }
 
-/* A synthesized stack (root first): a sample per line its ticks fell on,
-   its frames innermost first.  */
+/* A stack (root first): a sample per line its ticks fell on, its frames
+   innermost first.  */
 static void
 pprof_stack (void *ctx, const uint32_t *frames, size_t depth, uint64_t ticks)
 {
@@ -565,9 +566,12 @@ write_rest (Pprof *p)
   prof.mapping = &map_ptr;
   comment[0] = str_id (&p->str, PACKAGE_STRING " --export=pprof", false);
   comment[1] = str_id (&p->str,
-                       "synthesized stacks: gprof records calls, not stacks;"
-                       " a function's time goes to its callers in"
-                       " proportion to their calls (see doc/exports.md)",
+                       p->m->measured
+                       ? "measured stacks: the call stacks libgmon recorded"
+                         " beside the profile (see doc/exports.md)"
+                       : "synthesized stacks: gprof records calls, not"
+                         " stacks; a function's time goes to its callers in"
+                         " proportion to their calls (see doc/exports.md)",
                        false);
   prof.n_comment = 2;
   prof.comment = comment;

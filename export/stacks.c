@@ -1,7 +1,8 @@
-/* export/stacks.c - --export=folded and --export=speedscope: the call
-   graph expanded into stacks (model_stacks), since gprof records no
-   stacks.  Both count ticks; they add up to the samples of the
-   functions shown.  */
+/* export/stacks.c - --export=folded and --export=speedscope: the stacks
+   of model_stacks, those libgmon recorded beside the profile or, without
+   them, the call graph expanded into stacks.  Both count ticks; they add
+   up to the samples of the functions shown.  Speedscope's profile name
+   says which stacks it has; the folded format has no place for it.  */
 
 #include "config.h"
 #include "export/internal.h"
@@ -140,7 +141,10 @@ export_speedscope (Run *run)
            "\"exporter\":\"" PACKAGE_STRING "\",\"name\":");
   ex_json_string (run->opt.image, false);
   out_str (",\"activeProfileIndex\":0,\"profiles\":[{\"type\":\"sampled\","
-           "\"name\":\"stacks synthesized from the call graph\",\"unit\":");
+           "\"name\":");
+  out_str (m.measured ? "\"stacks measured by libgmon\""
+                      : "\"stacks synthesized from the call graph\"");
+  out_str (",\"unit\":");
   out_str (run->hist.hz > 0 ? "\"microseconds\"" : "\"none\"");
   out_str (",\"startValue\":0,\"samples\":[");
   model_stacks (&m, run->opt.export_max_depth, speedscope_stack, &sp);
