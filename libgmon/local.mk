@@ -76,7 +76,8 @@ GMON_TEST_HOST_TESTS = \
 	testsuite/libgmon/lifecycle.test \
 	testsuite/libgmon/sampling.test \
 	testsuite/libgmon/threadstart.test \
-	testsuite/libgmon/stackcap.test
+	testsuite/libgmon/stackcap.test \
+	testsuite/measured/perf.test
 TESTS += $(GMON_TEST_ARCH_TESTS) $(GMON_TEST_HOST_TESTS)
 
 GMON_TEST_FILES = \
@@ -102,7 +103,10 @@ GMON_TEST_FILES = \
 	testsuite/libgmon/stackread.c \
 	testsuite/measured/measured.sh \
 	testsuite/measured/parents.awk \
-	testsuite/measured/progs.c
+	testsuite/measured/progs.c \
+	testsuite/measured/perf.sh \
+	testsuite/measured/interp.c \
+	testsuite/measured/flamecmp.py
 EXTRA_DIST += $(GMON_TEST_ARCH_TESTS) $(GMON_TEST_HOST_TESTS) \
 	$(GMON_TEST_FILES)
 
