@@ -9,6 +9,7 @@ libgmon_libgmon_la_SOURCES = \
 	gmon_out.h \
 	libgmon/arcs.c \
 	libgmon/control.c \
+	libgmon/dump.c \
 	libgmon/gmon.h \
 	libgmon/internal.h \
 	libgmon/layout.h \
