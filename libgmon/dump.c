@@ -420,7 +420,11 @@ void
 gm_dump_forked (void)
 {
   /* The parent's writer thread does not exist here; its requests were
-     the parent's.  */
+     the parent's.  A fork child of a threaded program should keep to
+     async-signal-safe functions, which pthread_create is not; glibc
+     makes its thread and allocator state whole again in the child
+     before this handler runs, and it runs only when snapshots or
+     toggling were asked for.  */
   gm_req = 0;
   gm_writes = 0;
   if (gm_dcfg.dump_sig > 0 || gm_dcfg.toggle_sig > 0
