@@ -45,9 +45,11 @@ ours_calls () {
     ours.flat
 }
 
-# count_of FUNCTION < CALLS: its calls, 0 if not listed.
+# count_of FUNCTION < CALLS: its calls, 0 if not listed.  (Numbers are
+# passed on as the strings they are: mawk prints those beyond 2^31 as
+# 4.17633e+09.)
 count_of () {
-  awk -v f="$1" '$1 == f { n = $2 } END { print n + 0 }'
+  awk -v f="$1" '$1 == f { n = $2 } END { print n == "" ? 0 : n }'
 }
 
 # snap_ns FILE: the time of FILE's snapshot record in ns.
@@ -57,7 +59,8 @@ snap_ns () {
 
 # handled_at NS OUTPUT: the requests the server had handled by time NS.
 handled_at () {
-  awk -v t="$1" '$1 == "round" && $2 < t { h = $3 } END { print h + 0 }' "$2"
+  awk -v t="$1" '$1 == "round" && $2 < t { h = $3 } END { print h == "" ? 0 : h }' \
+    "$2"
 }
 
 # same_as_gnu PROGRAM FILE: GNU gprof and ours print the same (-b: the
