@@ -16,6 +16,7 @@
 #include "gmon_out.h"
 #include "gprof.h"
 #include "i18n.h"
+#include "since.h"
 #include "support/out.h"
 #include "support/outfile.h"
 #include "support/error.h"
@@ -41,6 +42,9 @@ typedef struct Reader
   size_t at, end;         /* the unread part of buf */
   GmonAhead *ahead;       /* what was read ahead, or NULL */
   bool said_rate0;        /* warned of a histogram rate of 0 */
+  /* --since: the arcs are kept aside (the earlier snapshot), or reduced
+     by those kept (the later one); NULL: counted as they are.  */
+  SinceArcs *keep, *less;
 } Reader;
 
 static const bool host_big_endian = __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__;
@@ -509,6 +513,26 @@ rd_arc (Reader *r, ArcRecord *a)
   return true;
 }
 
+/* The N arc records read into BATCH: shown to the watch and counted,
+   or for --since, kept aside or reduced first.  */
+static void
+tally_arcs (Run *run, const Reader *r, ArcRecord *batch, size_t n)
+{
+  if (r->keep)
+    {
+      since_arcs_keep (r->keep, batch, n);
+      return;
+    }
+  if (r->less)
+    n = since_arcs_subtract (r->less, batch, n);
+  if (run->watch)
+    for (size_t i = 0; i < n; i++)
+      run->watch->arc (run->watch->ctx, batch[i].from_pc, batch[i].self_pc,
+                       batch[i].count);
+  if (n > 0)
+    cg_tally_batch (run, n);
+}
+
 /* An arc record, and those that follow it without another record in
    between: tallied in batches (cg_tally_batch).  Returns how many were
    read.  */
@@ -520,7 +544,7 @@ read_arc_records (Run *run, Reader *r)
 
   /* Records of a tag, two addresses and a count take the rest of the
      file at most.  */
-  if (left != UINT64_MAX)
+  if (left != UINT64_MAX && !r->keep)
     cg_expect_arcs (&run->cg, &run->symtab,
                     left / (uint64_t) (1 + 2 * r->core->vma_bytes + 4) + 1);
   do
@@ -532,12 +556,8 @@ read_arc_records (Run *run, Reader *r)
         if (!rd_arc (r, &batch[n++]))
           die_eof (r);
       while (n < ARC_BATCH && rd_next_is (r, GMON_TAG_CG_ARC));
-      if (run->watch)
-        for (size_t i = 0; i < n; i++)
-          run->watch->arc (run->watch->ctx, batch[i].from_pc,
-                           batch[i].self_pc, batch[i].count);
-      cg_tally_batch (run, n);
       total += n;
+      tally_arcs (run, r, batch, n);
     }
   while (n == ARC_BATCH && rd_next_is (r, GMON_TAG_CG_ARC));
   return (unsigned) total;
@@ -751,14 +771,9 @@ read_bsd (Run *run, Reader *r, unsigned counts[3])
 
       while (n < ARC_BATCH && (more = rd_vma (r, &from) && rd_vma (r, &self)
                                       && rd_uint (r, vb, &count)))
-        {
-          if (run->watch)
-            run->watch->arc (run->watch->ctx, from, self, count);
-          batch[n++] = (ArcRecord) { from, self, (unsigned long) count };
-        }
+        batch[n++] = (ArcRecord) { from, self, (unsigned long) count };
       counts[1] += (unsigned) n;
-      if (n > 0)
-        cg_tally_batch (run, n);
+      tally_arcs (run, r, batch, n);
     }
   if (h->hz == 0)
     h->hz = host_hz ();
@@ -926,8 +941,8 @@ read_stacks_beside (Run *run, const char *filename)
 
 /* ---- reading a file ----------------------------------------------------- */
 
-void
-gmon_read (Run *run, const char *filename)
+static void
+read_file (Run *run, const char *filename, SinceArcs *keep, SinceArcs *less)
 {
   Reader r = { 0 };
   unsigned char hdr[GMON_HEADER_SIZE];
@@ -939,6 +954,8 @@ gmon_read (Run *run, const char *filename)
   r.name = filename;
   r.core = run->core;
   r.size = UINT64_MAX;
+  r.keep = keep;
+  r.less = less;
   if ((r.ahead = ahead_take (run, filename)))
     {
       r.f = r.ahead->rest;
@@ -999,6 +1016,140 @@ gmon_read (Run *run, const char *filename)
                              : _("\t%d basic-block count records\n"), counts[2]);
       run->first_output = false;
     }
+}
+
+void
+gmon_read (Run *run, const char *filename)
+{
+  read_file (run, filename, NULL, NULL);
+}
+
+void
+gmon_read_kept (Run *base, const char *filename, SinceArcs *arcs)
+{
+  read_file (base, filename, arcs, NULL);
+}
+
+void
+gmon_read_less (Run *run, const char *filename, SinceArcs *arcs)
+{
+  read_file (run, filename, NULL, arcs);
+}
+
+/* ---- snapshot records ----------------------------------------------------
+
+   "<profile>.snap" (gmon_out.h): lines of "key value".  */
+
+/* Records are a few lines; anything much bigger is not one.  */
+enum { SNAP_MAX = 4096 };
+
+static void __attribute__ ((noreturn))
+snap_bad (const char *name, const char *what)
+{
+  gp_die (_("%s: %s: %s (not a snapshot record?)\n"), whoami, name, what);
+}
+
+/* The number in BASE (10 or 16) that is all of S.  */
+static bool
+snap_number (const char *s, int base, uint64_t *v)
+{
+  char *end;
+
+  if (!(*s >= '0' && *s <= '9') && !(base == 16 && *s >= 'a' && *s <= 'f'))
+    return false;
+  errno = 0;
+  *v = strtoull (s, &end, base);
+  return errno == 0 && *end == '\0';
+}
+
+/* "seconds.nanoseconds", nine digits of them.  */
+static bool
+snap_time (char *s, GmonSnap *snap)
+{
+  char *dot = strchr (s, '.');
+
+  if (!dot || strlen (dot + 1) != 9)
+    return false;
+  *dot = '\0';
+  return snap_number (s, 10, &snap->sec) && snap_number (dot + 1, 10,
+                                                         &snap->nsec);
+}
+
+bool
+gmon_read_snap (const char *filename, GmonSnap *snap)
+{
+  size_t len = strlen (filename);
+  char *name = gp_malloc (len + sizeof GMON_SNAP_SUFFIX);
+  char *text = gp_malloc (SNAP_MAX + 1);
+  FILE *f;
+  size_t n;
+  unsigned seen = 0;
+  uint64_t hash = 0, profile_hash;
+  char *line, *next;
+
+  memcpy (name, filename, len);
+  memcpy (name + len, GMON_SNAP_SUFFIX, sizeof GMON_SNAP_SUFFIX);
+  memset (snap, 0, sizeof *snap);
+  if (!(f = fopen (name, "rb")))
+    {
+      if (errno != ENOENT)
+        gp_die ("%s: %s: %s\n", whoami, name, strerror (errno));
+      free (text);
+      free (name);
+      return false;
+    }
+  n = fread (text, 1, SNAP_MAX + 1, f);
+  if (ferror (f))
+    gp_die ("%s: %s: %s\n", whoami, name, strerror (errno));
+  fclose (f);
+  if (n > SNAP_MAX)
+    snap_bad (name, _("too long"));
+  text[n] = '\0';
+  if (n == 0 || text[n - 1] != '\n' || strlen (text) != n)
+    snap_bad (name, _("not lines of text"));
+  for (line = text; *line; line = next)
+    {
+      char *value;
+
+      next = strchr (line, '\n');
+      *next++ = '\0';
+      if (line == text)
+        {
+          if (strcmp (line, GMON_SNAP_HEADER) != 0)
+            snap_bad (name, _("bad first line"));
+          continue;
+        }
+      if (!(value = strchr (line, ' ')))
+        snap_bad (name, _("a line without a value"));
+      *value++ = '\0';
+      /* The keys a reader needs; others are for people, or later.  */
+      if (strcmp (line, "run") == 0 && snap_number (value, 16, &snap->run))
+        seen |= 1;
+      else if (strcmp (line, "seq") == 0
+               && snap_number (value, 10, &snap->seq))
+        seen |= 2;
+      else if (strcmp (line, "time") == 0 && snap_time (value, snap))
+        seen |= 4;
+      else if (strcmp (line, "clock") == 0 && *value
+               && strlen (value) < sizeof snap->clock)
+        {
+          strcpy (snap->clock, value);
+          seen |= 8;
+        }
+      else if (strcmp (line, "profile") == 0
+               && snap_number (value, 16, &hash))
+        seen |= 16;
+      else if (strcmp (line, "run") == 0 || strcmp (line, "seq") == 0
+               || strcmp (line, "time") == 0 || strcmp (line, "clock") == 0
+               || strcmp (line, "profile") == 0)
+        snap_bad (name, _("a bad value"));
+    }
+  if (seen != 31)
+    snap_bad (name, _("run, seq, time, clock or profile missing"));
+  snap->current = file_hash (filename, &profile_hash) && profile_hash == hash;
+  free (text);
+  free (name);
+  return true;
 }
 
 /* ---- writing the sum ------------------------------------------------------ */

@@ -4,11 +4,13 @@
 #ifndef GPROF_GMON_IO_H
 #define GPROF_GMON_IO_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include "symtab.h"
 
 struct Run;
 struct Core;
+struct SinceArcs;
 typedef struct GmonAhead GmonAhead;
 
 /* What a reader of single records (--diagnose) is shown of each file as
@@ -42,6 +44,27 @@ GmonAhead *gmon_ahead_read (const struct Core *core, const char *filename);
    records, arcs and basic-block counts.  Exits with GNU gprof's messages
    on a file it cannot read.  With -i, prints what the file held.  */
 void gmon_read (struct Run *run, const char *filename);
+
+/* What the snapshot record beside a profile says (gmon_out.h).  */
+typedef struct GmonSnap
+{
+  uint64_t run, seq;
+  uint64_t sec, nsec;     /* when its counts were read */
+  char clock[16];         /* what its samples measure */
+  bool current;           /* it is the record of the profile there now */
+} GmonSnap;
+
+/* The record beside FILENAME (FILENAME.snap) into *SNAP: false if there
+   is none.  Exits on one that cannot be read or is not a record.  */
+bool gmon_read_snap (const char *filename, GmonSnap *snap);
+
+/* gmon_read for --since (since.h): the earlier snapshot FILENAME into
+   BASE, its arcs kept aside in ARCS rather than counted; the later one
+   into RUN, its arcs reduced by ARCS before they are counted.  */
+void gmon_read_kept (struct Run *base, const char *filename,
+                     struct SinceArcs *arcs);
+void gmon_read_less (struct Run *run, const char *filename,
+                     struct SinceArcs *arcs);
 
 /* Write everything read so far to FILENAME (gmon.sum): to a temporary
    file first, renamed into place only when complete.  */

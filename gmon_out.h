@@ -108,6 +108,50 @@ enum gmon_tag
 #define GMON_STACKS_VERSION 1
 #define GMON_STACKS_SUFFIX ".stacks"
 
+/* ---- snapshot records: <profile>.snap ----------------------------------
+
+   A profile libgmon writes while the program runs (LIBGMON_INTERVAL,
+   LIBGMON_DUMP_SIGNAL) is a snapshot: everything counted from the start
+   of the run to that moment.  Neither format's header has room to say
+   which run it belongs to and where in it (the GNU header's spare bytes
+   hold the dispersion, the BSD ones are not read back), and GNU gprof
+   stops at a record it does not know; so that goes in a small text file
+   beside the profile, written before the profile is renamed into place,
+   which GNU gprof never sees.  With those modes on, every profile of the
+   run has one: the numbered snapshots, libgmon_dump's, and the last one
+   (at exit, on a crash signal or _exit).  Lines of "key value", in this
+   order (a reader ignores keys it does not know):
+
+     gmon snapshot 1            the format and its version
+     run 5f0c2a9e7d31b4c8       the run's identity: 64 random bits in hex,
+                                new in a fork child and after
+                                libgmon_reset (counts start from zero)
+     seq 3                      1, 2, ... in the run, in the order the
+                                counts were read: a later number has
+                                every count as large or larger
+     time 1732712345.123456789  CLOCK_REALTIME when they were read
+     clock cpu                  what the samples measure: "cpu" (each
+                                thread's CPU time); profiles of different
+                                clocks cannot be subtracted or added
+     pid 12345                  the process
+     why interval               what asked for it: interval, signal,
+                                libgmon_dump, exit, _mcleanup, _exit,
+                                _Exit, or the signal that ended the
+                                program (SIGSEGV, SIGBUS, SIGABRT,
+                                SIGTERM)
+     profile 8c1a7e00d3b2f405   gmon_stacks_hash of the profile's bytes,
+                                in hex: a record left beside a newer
+                                profile is not that profile's
+
+   A numbered snapshot is named "<name>.<pid>.<seq>.<time>": <name> the
+   one the exit profile gets (gmon.out, GMON_OUT_PREFIX.<pid> or the
+   LIBGMON_OUT pattern), ".<pid>" only if it has no pid yet, <seq> with
+   8 digits at least and <time> in seconds; so "ls" and a shell's glob
+   list a run's snapshots in their order (up to snapshot 99999999).  */
+
+#define GMON_SNAP_SUFFIX ".snap"
+#define GMON_SNAP_HEADER "gmon snapshot 1"
+
 /* 64-bit FNV-1a, continued from H over N bytes at P (start with
    GMON_STACKS_HASH_INIT).  */
 #define GMON_STACKS_HASH_INIT 0xcbf29ce484222325ULL

@@ -30,7 +30,8 @@ enum
   OPTION_DIFF_EXE,
   OPTION_DIFF_LEVEL,
   OPTION_DIFF_THRESHOLD,
-  OPTION_MEASURED_TIME
+  OPTION_MEASURED_TIME,
+  OPTION_SINCE
 };
 
 static const char short_options[] =
@@ -90,6 +91,7 @@ static const struct option long_options[] = {
   { "diff-level", required_argument, NULL, OPTION_DIFF_LEVEL },
   { "diff-threshold", required_argument, NULL, OPTION_DIFF_THRESHOLD },
   { "measured-time", no_argument, NULL, OPTION_MEASURED_TIME },
+  { "since", required_argument, NULL, OPTION_SINCE },
   { NULL, 0, NULL, 0 }
 };
 
@@ -144,6 +146,10 @@ Options of this gprof that GNU gprof does not have:\n\
   --measured-time            the call graph's times from the call stacks\n\
                              libgmon recorded (gmon.out.stacks), where the\n\
                              profile has them, not shared by calls\n"));
+      out_fprintf (f, _("\
+  --since=EARLIER            report what happened between EARLIER and the\n\
+                             profile, two snapshots of one run that libgmon\n\
+                             wrote (LIBGMON_INTERVAL, LIBGMON_DUMP_SIGNAL)\n"));
     }
   exit (status);
 }
@@ -298,6 +304,25 @@ check_measured (const Options *opt)
     }
 }
 
+/* --since subtracts one snapshot from one other.  */
+static void
+check_since (const Options *opt)
+{
+  const char *problem = NULL;
+
+  if (!opt->since)
+    return;
+  if (opt->nprofiles != 1)
+    problem = _("--since takes one profile file, the later snapshot");
+  else if (opt->diff_base)
+    problem = _("--since and --diff cannot be used together");
+  if (problem)
+    {
+      fprintf (stderr, "%s: %s\n", whoami, problem);
+      gp_exit_failure ();
+    }
+}
+
 void
 options_parse (Options *opt, int argc, char **argv)
 {
@@ -441,6 +466,7 @@ options_parse (Options *opt, int argc, char **argv)
         opt->diff_threshold = export_number ("diff-threshold", optarg, 0, 1e9);
         break;
       case OPTION_MEASURED_TIME: opt->measured_time = true; break;
+      case OPTION_SINCE: opt->since = optarg; break;
       default:
         options_usage (stderr, gp_failure_status);
       }
@@ -471,4 +497,5 @@ options_parse (Options *opt, int argc, char **argv)
   opt->nprofiles = 1;
   while (optind < argc)
     opt->profiles[opt->nprofiles++] = argv[optind++];
+  check_since (opt);
 }

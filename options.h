@@ -97,6 +97,7 @@ typedef struct Options
   double diff_threshold;        /* --diff-threshold=PCT, or < 0 */
   bool measured_time;           /* --measured-time: the call graph's times
                                    from the call stacks */
+  const char *since;            /* --since=EARLIER: less this snapshot */
   /* Derived: read the call stacks beside each profile (gmon.out.stacks),
      and measure the call graph's times from them where they exist: for
      --measured-time, and for the exports and the diagnosis, which use

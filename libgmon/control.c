@@ -13,7 +13,9 @@
                        late destructor, so calls made by the program's own
                        destructors are counted too (glibc misses them).
      fork              the child starts from zero and writes under its own
-                       name.  */
+                       name.
+   Dumps while the program runs, and at its abnormal end, are dump.c's;
+   every profile is written by gm_save here.  */
 
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -35,6 +37,7 @@
 #include "internal.h"
 
 #define GM_PATH_MAX 4096
+#define GM_GRND_NONBLOCK 1
 
 unsigned char gm_on;
 struct gm_stats gm_stats;
@@ -53,6 +56,18 @@ static enum
 static int gm_exiting;
 /* Set in fork children: they write under a name of their own.  */
 static int gm_forked;
+/* The process that profiles: a vfork child or a clone sharing our
+   memory has another pid, and must neither write nor change our
+   state.  */
+static int gm_pid;
+/* The run's identity and the number of the last snapshot record, for
+   the records beside the profiles (gmon_out.h); guarded by gm_lock.  A
+   fork child and libgmon_reset start a run of their own: their counts
+   start from zero again.  */
+static uint64_t gm_run_id;
+static unsigned long long gm_seq;
+/* Numbered snapshots written, and those that could not be.  */
+static unsigned long gm_snapshots, gm_snapshot_failures;
 /* Set by the fork prepare handler when it took the lock.  */
 static __thread int gm_fork_locked
   __attribute__ ((tls_model ("initial-exec")));
@@ -80,8 +95,7 @@ static struct
 
 /* ---- messages -------------------------------------------------------- */
 
-/* Write "libgmon: " and the strings (up to a NULL) as one line.  */
-static void
+void
 gm_say (const char *first, ...)
 {
   char line[1024];
@@ -96,15 +110,14 @@ gm_say (const char *first, ...)
   (void) gm_write_all (2, line, len);
 }
 
-static const char *
+const char *
 gm_errstr (int err)
 {
   const char *s = strerrordesc_np (err);
   return s != NULL ? s : "unknown error";
 }
 
-/* "SIGPROF", "SIGRTMIN+n" for signal sig, into buf.  */
-static const char *
+const char *
 gm_signame (char *buf, size_t cap, int sig)
 {
   size_t len = 0;
@@ -134,8 +147,7 @@ gm_copy (char *dst, size_t cap, const char *src, const char *var)
     }
 }
 
-/* Decimal number <= max, or -1.  */
-static long
+long
 gm_parse_uint (const char *s, unsigned long max)
 {
   unsigned long v = 0;
@@ -257,6 +269,19 @@ gm_config_read (void)
     gm_cfg.cwd[0] = '\0';
   gm_copy (gm_cfg.exe, sizeof gm_cfg.exe, program_invocation_short_name,
            "the program name");
+}
+
+/* A run's identity: 64 random bits (with the time, the pid and an
+   address instead, should the kernel have no randomness to give yet).  */
+static uint64_t
+gm_new_run_id (void)
+{
+  uint64_t id = 0;
+  if (gm_syscall (SYS_getrandom, (long) &id, sizeof id, GM_GRND_NONBLOCK, 0,
+                  0, 0) != (long) sizeof id || id == 0)
+    id = (uint64_t) gm_realtime_ns () * 0x9e3779b97f4a7c15ULL
+         ^ (uint64_t) gm_getpid () << 32 ^ (uintptr_t) &id;
+  return id;
 }
 
 /* ---- the main program ------------------------------------------------ */
@@ -406,6 +431,10 @@ gm_fork_child (void)
   if (gm_state == GM_RUNNING)
     {
       gm_forked = 1;
+      gm_pid = gm_getpid ();
+      gm_run_id = gm_new_run_id ();
+      gm_seq = 0;
+      gm_snapshots = gm_snapshot_failures = 0;
       gm_sample_stop_forked ();
       gm_threads_forked ();
       gm_arcs_reset ();
@@ -425,6 +454,8 @@ gm_fork_child (void)
       gm_fork_locked = 0;
       gm_busy = 0;
     }
+  if (gm_state == GM_RUNNING)
+    gm_dump_forked ();
 }
 
 /* ---- start ----------------------------------------------------------- */
@@ -473,16 +504,20 @@ __monstartup (unsigned long lowpc, unsigned long highpc)
   if (r != 0)
     gm_say ("fork children will not be profiled correctly: ",
             gm_errstr (r), NULL);
+  int paused = gm_dump_config ();
 
   gm_lock ();
-  gm_state = GM_RUNNING;
-  __atomic_store_n (&gm_on, 1, __ATOMIC_SEQ_CST);
+  gm_pid = gm_getpid ();
+  gm_run_id = gm_new_run_id ();
+  __atomic_store_n (&gm_state, GM_RUNNING, __ATOMIC_RELEASE);
+  __atomic_store_n (&gm_on, !paused, __ATOMIC_SEQ_CST);
   gm_unlock ();
 
   gm_busy = 1;
   if (gm_thr == NULL && gm_thread_attach () == NULL)
     GM_COUNT (lost_nomem, 1);
   gm_busy = 0;
+  gm_dump_start ();
 }
 
 extern __typeof (__monstartup) monstartup
@@ -508,10 +543,29 @@ moncontrol (int mode)
 
 /* ---- output ---------------------------------------------------------- */
 
-/* The name a write without an explicit name goes to.  Returns 0 if it
-   does not fit.  */
+/* Append v with at least width digits.  */
 static int
-gm_default_name (char *buf, size_t cap, int use_prefix)
+gm_append_padded (char *buf, size_t cap, size_t *len, unsigned long long v,
+                  int width)
+{
+  char digits[24];
+  size_t n = 0;
+  if (!gm_append_uint (digits, sizeof digits, &n, v))
+    return 0;
+  for (int i = (int) n; i < width; i++)
+    if (!gm_append (buf, cap, len, "0"))
+      return 0;
+  return gm_append (buf, cap, len, digits);
+}
+
+/* The name a write without an explicit name goes to; for a numbered
+   snapshot (numbered: its record), with the process id if the name has
+   none, the sequence number (8 digits at least, so that names sort in
+   their order) and the time in seconds: "gmon.out.<pid>.<seq>.<time>".
+   Returns 0 if it does not fit.  */
+static int
+gm_default_name (char *buf, size_t cap, int use_prefix,
+                 const struct gm_meta *numbered)
 {
   size_t len = 0;
   unsigned pid = (unsigned) gm_getpid ();
@@ -555,10 +609,17 @@ gm_default_name (char *buf, size_t cap, int use_prefix)
           if (s[0] == '%' && s[1] == '%')
             s++;
         }
-  /* A fork child must not overwrite its parent's file.  */
-  if (ok && gm_forked && !has_pid)
+  /* A fork child must not overwrite its parent's file, nor a snapshot
+     another run's.  */
+  if (ok && (gm_forked || numbered != NULL) && !has_pid)
     ok = gm_append (buf, cap, &len, ".") && gm_append_uint (buf, cap, &len,
                                                             pid);
+  if (ok && numbered != NULL)
+    ok = gm_append (buf, cap, &len, ".")
+         && gm_append_padded (buf, cap, &len, numbered->seq, 8)
+         && gm_append (buf, cap, &len, ".")
+         && gm_append_uint (buf, cap, &len,
+                            (unsigned long long) numbered->sec);
   if (ok && buf[0] != '/' && gm_cfg.cwd[0] != '\0')
     {
       /* Prepend the start directory: shift the name right.  */
@@ -615,7 +676,7 @@ gm_report_signal (char *line, size_t cap, size_t *len,
    something was lost, could not be written or was not sampled.  */
 static void
 gm_report (const char *path, int err, const char *fallback,
-           const struct gm_written *w, int stacks_err)
+           const struct gm_written *w, int stacks_err, int meta_err)
 {
   struct gm_stats s = gm_stats;
   unsigned long lost = s.lost_nested + s.lost_nomem;
@@ -623,7 +684,8 @@ gm_report (const char *path, int err, const char *fallback,
                                               : GM_DISP_OURS;
   if (!gm_cfg.verbose && err == 0 && lost == 0 && s.timer_failures == 0
       && !w->saturated && disp == GM_DISP_OURS && s.unsampled == 0
-      && s.stacks_dropped == 0 && stacks_err == 0)
+      && s.stacks_dropped == 0 && stacks_err == 0 && meta_err == 0
+      && gm_snapshot_failures == 0)
     return;
 
   char line[1024];
@@ -734,6 +796,25 @@ gm_report (const char *path, int err, const char *fallback,
   if (w != NULL && w->saturated)
     gm_append (line, cap, &len,
                "; BSD format: histogram bins clipped at 65535");
+  if (gm_snapshots != 0 || gm_snapshot_failures != 0)
+    {
+      gm_append (line, cap, &len, "; ");
+      gm_append_uint (line, cap, &len, gm_snapshots);
+      gm_append (line, cap, &len, " snapshots written");
+      if (gm_snapshot_failures != 0)
+        {
+          gm_append (line, cap, &len, ", ");
+          gm_append_uint (line, cap, &len, gm_snapshot_failures);
+          gm_append (line, cap, &len, " could not be");
+        }
+    }
+  if (meta_err != 0)
+    {
+      gm_append (line, cap, &len, "; cannot write ");
+      gm_append (line, cap, &len, path);
+      gm_append (line, cap, &len, GMON_SNAP_SUFFIX ": ");
+      gm_append (line, cap, &len, gm_errstr (meta_err));
+    }
   line[len++] = '\n';
   (void) gm_write_all (2, line, len);
 }
@@ -766,46 +847,135 @@ gm_save_stacks (const char *name, const struct gm_written *w)
   return r;
 }
 
-/* Snapshot and write.  name NULL: the default name (with glibc's fallback
-   to "gmon.out" when GMON_OUT_PREFIX names an unwritable place).
-   Returns 0 or -errno.  */
+/* "<name><suffix>" in a mapping of *size bytes, or NULL.  */
+static char *
+gm_beside (const char *name, const char *suffix, size_t *size)
+{
+  size_t at = 0;
+  *size = gm_strlen (name) + gm_strlen (suffix) + 1;
+  char *path = gm_map (*size);
+  if (path != NULL)
+    {
+      gm_append (path, *size, &at, name);
+      gm_append (path, *size, &at, suffix);
+    }
+  return path;
+}
+
+/* The snapshot record m of the profile w beside name: "<name>.snap".  */
 static int
-gm_save (const char *name)
+gm_save_meta (const char *name, const struct gm_meta *m,
+              const struct gm_written *w)
+{
+  size_t size;
+  char *path = gm_beside (name, GMON_SNAP_SUFFIX, &size);
+  if (path == NULL)
+    return -ENOMEM;
+  int r = gm_write_meta (path, m, w->hash);
+  gm_unmap (path, size);
+  return r;
+}
+
+/* Store the profile img (w) at name, its side files first: when a
+   profile appears under its name, its stacks and its record (m, if
+   not NULL) are there already.  A side file left by a write that then
+   failed is recognised by its profile's hash, as an older one is.
+   Returns 0 or -errno, and the side files' errors in *serr, *merr.  */
+static int
+gm_store_all (const char *name, const struct gm_image *img,
+              struct gm_written *w, const struct gm_meta *m, int *serr,
+              int *merr)
+{
+  w->special = gm_is_special (name);
+  *serr = gm_save_stacks (name, w);
+  *merr = m != NULL && !w->special ? gm_save_meta (name, m, w) : 0;
+  return gm_image_store (img, name);
+}
+
+/* Snapshot and write.  name NULL: the default name (with glibc's fallback
+   to "gmon.out" when GMON_OUT_PREFIX names an unwritable place), or
+   with numbered set, the next numbered snapshot's, which is only
+   written while profiling runs.  why goes in the snapshot record, when
+   there are records.  Returns 0 or -errno.  */
+static int
+gm_save (const char *name, int numbered, const char *why)
 {
   struct gm_arcs arcs;
+  struct gm_meta meta;
+  const struct gm_meta *m = NULL;
   struct gm_written w = { 0, 0, 0, 0, 0, 0 };
+  struct gm_image img;
   /* Names go in a mapping rather than on a possibly small signal stack. */
   char *buf = NULL;
   const char *fallback = NULL;
-  int serr = 0;
+  int serr = 0, merr = 0;
 
+  gm_writing_begin ();
   gm_lock ();
-  int r = gm_arcs_snapshot (&arcs);
-  arcs.dispersion = gm_sample_dispersion ();
-  gm_unlock ();
-  if (r == 0 && name == NULL)
+  int r = numbered && gm_state != GM_RUNNING ? -ESRCH
+                                             : gm_arcs_snapshot (&arcs);
+  if (r == 0)
     {
-      buf = gm_map (2 * GM_PATH_MAX);
-      if (buf == NULL)
-        r = -ENOMEM;
-      else if (!gm_default_name (buf, GM_PATH_MAX, gm_cfg.has_prefix))
-        r = -ENAMETOOLONG;
-      else
-        name = buf;
+      arcs.dispersion = gm_sample_dispersion ();
+      /* The number and the time of the counts just read: a later
+         number has counts as large or larger, however the writes that
+         follow overtake each other.  */
+      if (gm_dump_records ())
+        {
+          long long ns = gm_realtime_ns ();
+          meta.run = gm_run_id;
+          meta.seq = ++gm_seq;
+          meta.sec = ns / 1000000000;
+          meta.nsec = ns % 1000000000;
+          meta.clock = "cpu";
+          meta.why = why;
+          m = &meta;
+        }
+    }
+  gm_unlock ();
+  if (r == 0)
+    {
+      r = gm_image_build (&img, gm_cfg.format, &arcs, &gm_hist, &w);
+      gm_unmap (arcs.arc, arcs.map_size);
     }
   if (r == 0)
     {
-      r = gm_write_file (name, gm_cfg.format, &arcs, &gm_hist, &w);
+      if (name == NULL)
+        {
+          buf = gm_map (2 * GM_PATH_MAX);
+          if (buf == NULL)
+            r = -ENOMEM;
+          else if (!gm_default_name (buf, GM_PATH_MAX, gm_cfg.has_prefix,
+                                     numbered ? m : NULL))
+            r = -ENAMETOOLONG;
+          else
+            name = buf;
+        }
+      if (r == 0)
+        r = gm_store_all (name, &img, &w, m, &serr, &merr);
       if (r < 0 && buf != NULL && gm_cfg.has_prefix
-          && gm_default_name (buf + GM_PATH_MAX, GM_PATH_MAX, 0)
-          && gm_write_file (buf + GM_PATH_MAX, gm_cfg.format, &arcs, &gm_hist,
-                            &w) == 0)
+          && gm_default_name (buf + GM_PATH_MAX, GM_PATH_MAX, 0,
+                              numbered ? m : NULL)
+          && gm_store_all (buf + GM_PATH_MAX, &img, &w, m, &serr,
+                           &merr) == 0)
         fallback = buf + GM_PATH_MAX;
-      gm_unmap (arcs.arc, arcs.map_size);
-      if (r == 0 || fallback != NULL)
-        serr = gm_save_stacks (fallback != NULL ? fallback : name, &w);
+      gm_image_free (&img);
     }
-  gm_report (name != NULL ? name : "the profile", -r, fallback, &w, -serr);
+  gm_writing_end ();
+  if (!numbered)
+    gm_report (name != NULL ? name : "the profile", -r, fallback, &w, -serr,
+               -merr);
+  else if (r != -ESRCH && fallback == NULL)
+    {
+      /* Said once: a daemon with a full disk would say it every
+         interval.  The last summary line counts them.  */
+      if (r < 0 && gm_snapshot_failures++ == 0)
+        gm_say ("cannot write ", name != NULL ? name : "a snapshot", ": ",
+                gm_errstr (-r), " (further failures are only counted)",
+                NULL);
+      if (r == 0)
+        gm_snapshots++;
+    }
   if (buf != NULL)
     gm_unmap (buf, 2 * GM_PATH_MAX);
   return fallback != NULL ? 0 : r;
@@ -813,7 +983,7 @@ gm_save (const char *name)
 
 /* Stop everything and write the final profile, once.  */
 static void
-gm_finish (void)
+gm_finish (const char *why)
 {
   if (gm_busy)
     return;
@@ -833,8 +1003,56 @@ gm_finish (void)
   gm_unlock ();
   /* Threads still running may lose the increments they are doing right
      now; nothing else changes the counts from here on.  */
-  gm_save (NULL);
+  gm_save (NULL, 0, why);
   gm_busy = 0;
+}
+
+int
+gm_running (void)
+{
+  return __atomic_load_n (&gm_state, __ATOMIC_ACQUIRE) == GM_RUNNING
+         && gm_getpid () == gm_pid;
+}
+
+int
+gm_snapshot (const char *why)
+{
+  gm_busy = 1;
+  int r = gm_save (NULL, 1, why);
+  gm_busy = 0;
+  return r;
+}
+
+void
+gm_final (const char *why)
+{
+  /* A thread interrupted inside libgmon (gm_busy) may hold the lock or
+     be writing: it writes nothing and waits for nothing.  */
+  if (gm_busy || gm_getpid () != gm_pid)
+    return;
+  gm_finish (why);
+  gm_writing_wait ();
+}
+
+void
+gm_sync_timers (void)
+{
+  gm_lock ();
+  if (gm_state == GM_RUNNING)
+    gm_timers_set (__atomic_load_n (&gm_on, __ATOMIC_SEQ_CST));
+  gm_unlock ();
+}
+
+int
+gm_config_signo (void)
+{
+  return gm_cfg.signo;
+}
+
+int
+gm_config_sampling (void)
+{
+  return gm_cfg.hz != 0;
 }
 
 /* Whether _mcleanup was called by exit's handlers rather than by the
@@ -857,7 +1075,7 @@ _mcleanup (void)
     = (uintptr_t) __builtin_extract_return_addr (__builtin_return_address (0));
   if (gm_state == GM_RUNNING && gm_called_at_exit (caller))
     return;                     /* gm_fini writes the profile */
-  gm_finish ();
+  gm_finish ("_mcleanup");
 }
 
 int
@@ -874,7 +1092,7 @@ libgmon_dump (const char *filename)
       return -1;
     }
   gm_busy = 1;
-  int r = gm_save (filename);
+  int r = gm_save (filename, 0, "libgmon_dump");
   gm_busy = 0;
   if (r < 0)
     {
@@ -902,6 +1120,7 @@ libgmon_reset (void)
   gm_arcs_reset ();
   gm_hist_reset ();
   gm_stacks_reset ();
+  gm_run_id = gm_new_run_id ();
   unsigned long threads = gm_stats.threads;
   gm_memzero (&gm_stats, sizeof gm_stats);
   gm_stats.threads = threads;
@@ -945,7 +1164,9 @@ gm_init (void)
 static void __attribute__ ((destructor (101)))
 gm_fini (void)
 {
-  gm_finish ();
+  gm_finish ("exit");
+  /* A snapshot still being written would be cut short by the exit.  */
+  gm_writing_wait ();
 }
 
 #ifndef PIC

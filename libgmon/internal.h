@@ -358,6 +358,54 @@ struct gm_stack_tree
 /* Call under gm_lock.  Returns 0 or -ENOMEM.  */
 GM_HIDDEN int gm_stacks_snapshot (struct gm_stack_tree *out);
 
+/* ---- control.c: what dump.c uses --------------------------------------- */
+
+/* "libgmon: " and the strings (up to a NULL) as one line on stderr.  */
+GM_HIDDEN void gm_say (const char *first, ...);
+GM_HIDDEN const char *gm_errstr (int err);
+/* "SIGPROF", "SIGRTMIN+n" for signal sig, into buf.  */
+GM_HIDDEN const char *gm_signame (char *buf, size_t cap, int sig);
+/* Decimal number <= max, or -1.  */
+GM_HIDDEN long gm_parse_uint (const char *s, unsigned long max);
+/* The sampling signal chosen (LIBGMON_SIGNAL), and whether samples are
+   taken at all (LIBGMON_HZ).  */
+GM_HIDDEN int gm_config_signo (void);
+GM_HIDDEN int gm_config_sampling (void);
+/* Whether profiling runs in this process: started, not yet written for
+   the last time, and not a vfork child or a clone that shares our
+   memory (those must never write, nor change our state).  */
+GM_HIDDEN int gm_running (void);
+/* A numbered snapshot (name and record in gmon_out.h) from dump.c's
+   writer thread; why says what asked for it.  Returns 0 or -errno.  */
+GM_HIDDEN int gm_snapshot (const char *why);
+/* The last profile, written now (why: what ends the program).  */
+GM_HIDDEN void gm_final (const char *why);
+/* Arm or disarm every timer as gm_on says now (after a toggle).  */
+GM_HIDDEN void gm_sync_timers (void);
+
+/* ---- dump.c: dumps while the program runs, and at its abnormal end -- */
+
+/* Read LIBGMON_DUMP_SIGNAL, LIBGMON_INTERVAL, LIBGMON_START,
+   LIBGMON_TOGGLE_SIGNAL and LIBGMON_CRASH_DUMP.  Returns whether
+   collection is to start paused.  */
+GM_HIDDEN int gm_dump_config (void);
+/* Install the handlers and start the writer thread, once profiling
+   runs.  */
+GM_HIDDEN void gm_dump_start (void);
+/* In a fork child: its own writer thread.  */
+GM_HIDDEN void gm_dump_forked (void);
+/* Whether profiles carry a snapshot record (numbered snapshots were
+   asked for).  */
+GM_HIDDEN int gm_dump_records (void);
+/* A profile is being written; gm_writing_wait waits until no write is
+   (the crash handlers and the exit wait for a snapshot being written:
+   the process would die with its temporary file half written).  */
+GM_HIDDEN void gm_writing_begin (void);
+GM_HIDDEN void gm_writing_end (void);
+GM_HIDDEN void gm_writing_wait (void);
+/* CLOCK_REALTIME in ns.  */
+GM_HIDDEN long long gm_realtime_ns (void);
+
 /* ---- write.c: output files ------------------------------------------- */
 
 enum gm_format
@@ -377,12 +425,39 @@ struct gm_written
   int special;                  /* not a regular file: written directly */
 };
 
-/* Write the profile to path (through a temporary file in its directory
-   and rename).  Returns 0 or -errno.  */
-GM_HIDDEN int gm_write_file (const char *path, enum gm_format format,
-                             const struct gm_arcs *arcs,
-                             const struct gm_hist *hist,
-                             struct gm_written *written);
+/* A profile's bytes, built once and stored under one name or another.  */
+struct gm_image
+{
+  unsigned char *data;
+  size_t size, map_size;
+};
+/* Build the profile in memory (fills written, but for special).
+   Returns 0 or -ENOMEM.  */
+GM_HIDDEN int gm_image_build (struct gm_image *img, enum gm_format format,
+                              const struct gm_arcs *arcs,
+                              const struct gm_hist *hist,
+                              struct gm_written *written);
+/* Store it at path (through a temporary file in its directory and
+   rename).  Returns 0 or -errno.  */
+GM_HIDDEN int gm_image_store (const struct gm_image *img, const char *path);
+GM_HIDDEN void gm_image_free (struct gm_image *img);
+/* Whether path names something other than a regular file (a pipe, a
+   terminal, /dev/stdout): that is written to, not replaced.  */
+GM_HIDDEN int gm_is_special (const char *path);
+
+/* What the snapshot record beside a profile says (gmon_out.h).  */
+struct gm_meta
+{
+  uint64_t run;                 /* the run's identity */
+  unsigned long long seq;       /* 1, 2, ... in the order of the counts */
+  long long sec, nsec;          /* CLOCK_REALTIME when they were read */
+  const char *clock;            /* what the samples measure: "cpu" */
+  const char *why;              /* what asked for the profile */
+};
+/* Write the record m of the profile whose bytes hash to profile_hash to
+   path, the same way.  Returns 0 or -errno.  */
+GM_HIDDEN int gm_write_meta (const char *path, const struct gm_meta *m,
+                             uint64_t profile_hash);
 /* Write the stacks to path (profile_hash: the hash of the profile they
    go with), the same way.  Returns 0 or -errno.  */
 GM_HIDDEN int gm_write_stacks (const char *path,

@@ -9,6 +9,7 @@ libgmon_libgmon_la_SOURCES = \
 	gmon_out.h \
 	libgmon/arcs.c \
 	libgmon/control.c \
+	libgmon/dump.c \
 	libgmon/gmon.h \
 	libgmon/internal.h \
 	libgmon/layout.h \
@@ -68,6 +69,9 @@ GMON_TEST_ARCH_TESTS = \
 	testsuite/libgmon/format-x86_64.test \
 	testsuite/libgmon/format-i386.test \
 	testsuite/libgmon/format-aarch64.test \
+	testsuite/libgmon/dumps-x86_64.test \
+	testsuite/libgmon/dumps-i386.test \
+	testsuite/libgmon/dumps-aarch64.test \
 	testsuite/measured/measured-x86_64.test \
 	testsuite/measured/measured-i386.test \
 	testsuite/measured/measured-aarch64.test
@@ -86,6 +90,7 @@ GMON_TEST_FILES = \
 	testsuite/libgmon/regs.sh \
 	testsuite/libgmon/builds.sh \
 	testsuite/libgmon/format.sh \
+	testsuite/libgmon/dumps.sh \
 	testsuite/libgmon/build-runtime.sh \
 	testsuite/libgmon/output.sh \
 	testsuite/libgmon/lifecycle.sh \
@@ -95,6 +100,7 @@ GMON_TEST_FILES = \
 	testsuite/libgmon/threads.c \
 	testsuite/libgmon/regs.c \
 	testsuite/libgmon/chain.c \
+	testsuite/libgmon/dumps.c \
 	testsuite/libgmon/formatgen.c \
 	testsuite/libgmon/lifecycle.c \
 	testsuite/libgmon/manythreads.c \

@@ -12,7 +12,9 @@
    handler.
 
    The call stacks of the samples go to a file of their own beside the
-   profile, "<name>.stacks", written the same way (gmon_out.h).
+   profile, "<name>.stacks", and so does the snapshot record that says
+   which run a profile belongs to and where in it, "<name>.snap", both
+   written the same way (gmon_out.h).
 
    The formats have narrower counters than we keep: GNU histogram bins
    are 16 bits and arc counts 32 bits.  gprof sums histogram records with
@@ -240,7 +242,7 @@ gm_bsd_fill (unsigned char *p, const struct gm_arcs *arcs,
 
 /* ---- the file -------------------------------------------------------- */
 
-/* Calls of gm_write_file so far, for unique temporary names.  */
+/* Files stored so far, for unique temporary names.  */
 static unsigned long gm_tmp_seq;
 
 /* Create a fresh temporary file in directory dir, its name in tmp (of
@@ -304,18 +306,6 @@ gm_open_dir (const char *path, char *dirbuf, const char **base)
                            O_PATH | O_DIRECTORY | O_CLOEXEC, 0, 0, 0);
 }
 
-/* Whether path names something other than a regular file (a pipe, a
-   terminal, /dev/stdout): that must be written to, not replaced.  */
-static int
-gm_is_special (const char *path)
-{
-  struct statx st;
-  if (gm_syscall (SYS_statx, AT_FDCWD, (long) path, 0, STATX_TYPE,
-                  (long) &st, 0) < 0)
-    return 0;                   /* nothing there (or unknowable): create */
-  return (st.stx_mode & S_IFMT) != S_IFREG;
-}
-
 /* Write data to path directly: it is not a regular file.  */
 static int
 gm_store_special (const char *path, const void *data, size_t size)
@@ -363,25 +353,19 @@ gm_store (const char *path, char *scratch, const void *data, size_t size)
 }
 
 int
-gm_write_file (const char *path, enum gm_format format,
-               const struct gm_arcs *arcs, const struct gm_hist *hist,
-               struct gm_written *w)
+gm_image_build (struct gm_image *img, enum gm_format format,
+                const struct gm_arcs *arcs, const struct gm_hist *hist,
+                struct gm_written *w)
 {
   w->arcs = 0;
   w->calls = 0;
   w->outside = arcs->outside;
   w->saturated = 0;
-  w->special = gm_is_special (path);
 
   size_t nhist = gm_nrecords (gm_hist_max (hist), GM_U16_MAX);
   size_t size = format == GM_FORMAT_BSD ? gm_bsd_size (arcs, hist)
                                         : gm_gnu_size (arcs, hist, nhist);
-  /* The temporary and directory names live in the same mapping, after
-     the data, so that nothing large goes on a possibly small signal
-     stack.  */
-  size_t scratch = GM_TMP_NAME_MAX + gm_strlen (path) + 2;
-  size_t map = size + scratch;
-  unsigned char *buf = gm_map (map);
+  unsigned char *buf = gm_map (size);
   if (buf == NULL)
     return -ENOMEM;
 
@@ -390,9 +374,104 @@ gm_write_file (const char *path, enum gm_format format,
                          : gm_gnu_fill (buf, arcs, hist, nhist, w);
   w->hash = gmon_stacks_hash (GMON_STACKS_HASH_INIT, buf,
                               (unsigned long) (end - buf));
-  int r = gm_store (path, (char *) buf + size, buf, (size_t) (end - buf));
-  gm_unmap (buf, map);
+  img->data = buf;
+  img->size = (size_t) (end - buf);
+  img->map_size = size;
+  return 0;
+}
+
+/* The temporary and directory names go in a mapping of their own, so
+   that nothing large goes on a possibly small signal stack.  */
+static int
+gm_store_mapped (const char *path, const void *data, size_t size)
+{
+  size_t scratch = GM_TMP_NAME_MAX + gm_strlen (path) + 2;
+  char *buf = gm_map (scratch);
+  if (buf == NULL)
+    return -ENOMEM;
+  int r = gm_store (path, buf, data, size);
+  gm_unmap (buf, scratch);
   return r;
+}
+
+int
+gm_image_store (const struct gm_image *img, const char *path)
+{
+  return gm_store_mapped (path, img->data, img->size);
+}
+
+void
+gm_image_free (struct gm_image *img)
+{
+  gm_unmap (img->data, img->map_size);
+}
+
+int
+gm_is_special (const char *path)
+{
+  struct statx st;
+  if (gm_syscall (SYS_statx, AT_FDCWD, (long) path, 0, STATX_TYPE,
+                  (long) &st, 0) < 0)
+    return 0;                   /* nothing there (or unknowable): create */
+  return (st.stx_mode & S_IFMT) != S_IFREG;
+}
+
+/* ---- the snapshot record (gmon_out.h) -------------------------------- */
+
+static int
+gm_append_hex (char *buf, size_t cap, size_t *len, uint64_t v)
+{
+  char digits[17];
+  for (int i = 15; i >= 0; i--, v >>= 4)
+    digits[i] = "0123456789abcdef"[v & 15];
+  digits[16] = '\0';
+  return gm_append (buf, cap, len, digits);
+}
+
+/* "key value\n" */
+static int
+gm_line (char *buf, size_t cap, size_t *len, const char *key,
+         const char *value)
+{
+  return gm_append (buf, cap, len, key) && gm_append (buf, cap, len, " ")
+         && gm_append (buf, cap, len, value)
+         && gm_append (buf, cap, len, "\n");
+}
+
+int
+gm_write_meta (const char *path, const struct gm_meta *m,
+               uint64_t profile_hash)
+{
+  /* Every field but "why" has a bounded size; "why" is a short word.  */
+  char text[512], num[32];
+  size_t cap = sizeof text, len = 0, n;
+  int ok = gm_append (text, cap, &len, GMON_SNAP_HEADER "\n");
+  ok = ok && gm_append (text, cap, &len, "run ")
+       && gm_append_hex (text, cap, &len, m->run)
+       && gm_append (text, cap, &len, "\n");
+  n = 0;
+  ok = ok && gm_append_uint (num, sizeof num, &n, m->seq)
+       && gm_line (text, cap, &len, "seq", num);
+  /* Seconds and nine digits of nanoseconds.  */
+  ok = ok && gm_append (text, cap, &len, "time ")
+       && gm_append_uint (text, cap, &len, (unsigned long long) m->sec)
+       && gm_append (text, cap, &len, ".");
+  for (long long d = 100000000; ok && d > 0; d /= 10)
+    ok = gm_append_uint (text, cap, &len,
+                         (unsigned long long) (m->nsec / d % 10));
+  ok = ok && gm_append (text, cap, &len, "\n")
+       && gm_line (text, cap, &len, "clock", m->clock);
+  n = 0;
+  ok = ok && gm_append_uint (num, sizeof num, &n,
+                             (unsigned) gm_getpid ())
+       && gm_line (text, cap, &len, "pid", num)
+       && gm_line (text, cap, &len, "why", m->why)
+       && gm_append (text, cap, &len, "profile ")
+       && gm_append_hex (text, cap, &len, profile_hash)
+       && gm_append (text, cap, &len, "\n");
+  if (!ok)
+    return -ENAMETOOLONG;
+  return gm_store_mapped (path, text, len);
 }
 
 /* ---- call stacks (gmon_out.h) ---------------------------------------- */

@@ -29,6 +29,7 @@
 #include "i18n.h"
 #include "pipeline/par.h"
 #include "pipeline/tasks.h"
+#include "since.h"
 #include "support/alloc.h"
 #include "support/error.h"
 
@@ -182,7 +183,11 @@ pipeline_profiles (Run *run)
     cg_tally_memo_start (&run->cg);
   for (size_t i = 0; i < run->opt.nprofiles; i++)
     {
-      gmon_read (run, run->opt.profiles[i]);
+      /* --since: the one file less the earlier snapshot.  */
+      if (run->opt.since)
+        since_read (run, run->opt.since, run->opt.profiles[i]);
+      else
+        gmon_read (run, run->opt.profiles[i]);
       cg_tally_file_done (&run->cg);
     }
   cg_tally_finish (&run->cg);

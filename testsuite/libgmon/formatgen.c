@@ -67,13 +67,17 @@ main (int argc, char **argv)
                         5000000000ULL };
   struct gm_arcs arcs = { &arc, 1, 0, 0 };
   struct gm_written w;
-  int r = gm_write_file (argv[2],
-                         strcmp (argv[1], "bsd") == 0 ? GM_FORMAT_BSD
-                                                      : GM_FORMAT_GNU,
-                         &arcs, &hist, &w);
+  struct gm_image img;
+  int r = gm_image_build (&img,
+                          strcmp (argv[1], "bsd") == 0 ? GM_FORMAT_BSD
+                                                       : GM_FORMAT_GNU,
+                          &arcs, &hist, &w);
+  if (r == 0)
+    r = gm_image_store (&img, argv[2]);
   if (r != 0)
     {
-      fprintf (stderr, "%s: gm_write_file: %s\n", argv[0], strerror (-r));
+      fprintf (stderr, "%s: cannot write %s: %s\n", argv[0], argv[2],
+               strerror (-r));
       return 1;
     }
   printf ("records %zu calls %llu saturated %d\n", w.arcs, w.calls,

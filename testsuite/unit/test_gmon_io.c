@@ -1,6 +1,7 @@
 /* test_gmon_io.c - profile files written by gmon_write (what -s does)
    and read back by gmon_read: GNU format and both BSD formats, 32- and
-   64-bit addresses, both byte orders.  Nothing in a profile file tells
+   64-bit addresses, both byte orders; and two of them, with snapshot
+   records, read back by --since as their difference.  Nothing in a profile file tells
    its layout; it comes from the executable, so each case uses a Core
    that says only that (address size, byte order).  */
 
@@ -12,6 +13,7 @@
 #include "gmon_io.h"
 #include "gmon_out.h"
 #include "gprof.h"
+#include "since.h"
 #include "unit.h"
 
 enum { NFUNCS = 40, NBINS = 100 };
@@ -354,6 +356,104 @@ test_bsd (const Layout *l, FileFormat ff, int rate, bool ahead, Rng *rng)
   run_free (run);
 }
 
+/* ---- --since ------------------------------------------------------------ */
+
+/* NAME's snapshot record: number SEQ of run 0x5eed, with NAME's hash.  */
+static void
+write_record (const char *name, int seq)
+{
+  size_t len;
+  unsigned char *p = slurp (path_of (name), &len);
+  char snap[64];
+  FILE *f;
+
+  snprintf (snap, sizeof snap, "%s%s", name, GMON_SNAP_SUFFIX);
+  f = fopen (path_of (snap), "w");
+  fprintf (f, "gmon snapshot 1\nrun 0000000000005eed\nseq %d\n"
+           "time 1732712345.000000000\nclock cpu\nwhy test\n"
+           "profile %016llx\n", seq,
+           (unsigned long long) gmon_stacks_hash (GMON_STACKS_HASH_INIT, p,
+                                                  len));
+  fclose (f);
+  free (p);
+}
+
+/* Two snapshots, the later one EARLY's counts plus some more, and
+   --since of them: the difference, record by record, also of counts
+   split over several records; an arc not called in between is gone.  */
+static void
+test_since (const Layout *l, FileFormat ff, Rng *rng)
+{
+  Core core = { 0 };
+  Run *early, *late, *want, *back;
+  char *e, *w;
+
+  core.vma_bytes = l->vma_bytes;
+  core.big_endian = l->big_endian;
+  early = new_run (&core, ff);
+  late = new_run (&core, ff);
+  want = new_run (&core, ff);
+  add_hist (early, sym_addr (0), sym_addr (NFUNCS), 100, rng);
+  add_hist (late, sym_addr (0), sym_addr (NFUNCS), 100, rng);
+  add_hist (want, sym_addr (0), sym_addr (NFUNCS), 100, rng);
+  /* Bins beyond 16 bits in the GNU format only: the BSD formats have
+     no second record for them.  */
+  for (unsigned i = 0; i < NBINS && ff != FF_AUTO; i++)
+    {
+      early->hist.rec[0].sample[i] /= 2;
+      want->hist.rec[0].sample[i] /= 2;
+    }
+  if (ff == FF_AUTO)
+    early->hist.rec[0].sample[3] = 70000;
+  for (unsigned i = 0; i < NBINS; i++)
+    late->hist.rec[0].sample[i] = early->hist.rec[0].sample[i]
+                                  + want->hist.rec[0].sample[i];
+  for (int k = 0; k < 120; k++)
+    {
+      size_t p = rng_below (rng, NFUNCS), c = rng_below (rng, NFUNCS);
+      unsigned long before = rng_below (rng, 1000);
+      unsigned long more = rng_below (rng, 3) ? rng_below (rng, 1000) : 0;
+
+      if (run_find_arc (early, p, c) || run_find_arc (late, p, c))
+        continue;
+      if (before > 0)
+        cg_tally (early, sym_addr (p), sym_addr (c), before);
+      if (before + more > 0)
+        cg_tally (late, sym_addr (p), sym_addr (c), before + more);
+      if (more > 0)
+        cg_tally (want, sym_addr (p), sym_addr (c), more);
+    }
+  /* Beyond 32 bits, split over records in both files: 2 and 3 records
+     of GNU's, one of a 64-bit BSD file's.  Not called in between: not
+     in the difference.  */
+  cg_tally (early, sym_addr (NFUNCS - 1), sym_addr (0), (1UL << 32) + 5);
+  cg_tally (late, sym_addr (NFUNCS - 1), sym_addr (0), (1UL << 33) + 9);
+  cg_tally (want, sym_addr (NFUNCS - 1), sym_addr (0), (1UL << 32) + 4);
+  cg_tally (early, sym_addr (NFUNCS - 2), sym_addr (1), (1UL << 32) + 5);
+  cg_tally (late, sym_addr (NFUNCS - 2), sym_addr (1), (1UL << 32) + 5);
+  early->gmon_input = late->gmon_input = want->gmon_input
+    = INPUT_HISTOGRAM | INPUT_CALL_GRAPH;
+  gmon_write (early, path_of ("early"));
+  write_record ("early", 1);
+  gmon_write (late, path_of ("late"));
+  write_record ("late", 2);
+
+  back = new_run (&core, ff);
+  e = strdup (path_of ("early"));
+  w = strdup (path_of ("late"));
+  since_read (back, e, w);
+  check (same_hist (want, back, 1), "--since %s %s: the histograms' "
+         "difference", ff == FF_AUTO ? "GNU" : "4.4BSD", l->name);
+  check (same_arcs (want, back, 1), "--since %s %s: the arcs' difference, "
+         "none without calls", ff == FF_AUTO ? "GNU" : "4.4BSD", l->name);
+  free (e);
+  free (w);
+  run_free (back);
+  run_free (want);
+  run_free (late);
+  run_free (early);
+}
+
 int
 main (void)
 {
@@ -373,7 +473,16 @@ main (void)
         test_bsd (&layouts[i], FF_BSD, 1000, ahead, &rng);
         test_bsd (&layouts[i], FF_BSD44, 100, ahead, &rng);
       }
+  for (size_t i = 0; i < sizeof layouts / sizeof layouts[0]; i++)
+    {
+      test_since (&layouts[i], FF_AUTO, &rng);
+      test_since (&layouts[i], FF_BSD44, &rng);
+    }
   unlink (path_of ("gmon.sum"));
+  unlink (path_of ("early"));
+  unlink (path_of ("late"));
+  unlink (path_of ("early" GMON_SNAP_SUFFIX));
+  unlink (path_of ("late" GMON_SNAP_SUFFIX));
   rmdir (tmpdir);
   return check_done ();
 }
