@@ -17,9 +17,11 @@
 #   outside WEIGHT ADDR...  a frame lies in no function of the program
 #   unreal WEIGHT f;g;h     the stack is not a subsequence of any chain:
 #                           the walk made up or reordered frames
-# An innermost frame in a PLT stub or in i386's get_pc_thunk (helpers
-# that any function calls) is left out of the chain check.  Exits 1
-# when a stack is bad.
+# Innermost frames in a PLT stub, in i386's get_pc_thunk (helpers that
+# any function calls) or in libgmon's own code outside its stubs (gm_*,
+# linked into the program from the archive; libc calls some of it, as
+# at exit) are left out of the chain check.  Exits 1 when a stack is
+# bad.
 
 function hex(s,    v, i) {
   v = 0
@@ -108,7 +110,8 @@ FNR == 1 { next }               # walkread's header
     bad++
     next
   }
-  if ((s[k] ~ /@plt$/ || s[k] ~ /^__x86\.get_pc_thunk\./))
+  while (k > 0 && (s[k] ~ /@plt$/ || s[k] ~ /^__x86\.get_pc_thunk\./ \
+                   || s[k] ~ /^gm_/))
     k--
   if (!real(s, k)) {
     print "unreal", weight, path
