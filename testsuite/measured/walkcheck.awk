@@ -1,27 +1,27 @@
 # walkcheck.awk - the call stacks walkread printed, against the
 # program's functions and the chains of calls it really makes:
 #
-#   awk -f walkcheck.awk CHAINS SYMBOLS STACKS
+#   awk -f walkcheck.awk CHAINS SYMBOLS OWN STACKS
 #
 # CHAINS: one chain of calls the program makes a line, outermost
 # function first.  SYMBOLS: nm -n -S --synthetic --defined-only of the
-# program.  STACKS: walkread's output.  A frame is named by the function
-# that holds it: the innermost (the sampled PC) by its address, the
-# others (return addresses) by the byte before, the call's.  Two kinds
-# of code have no size in nm's listing: PLT stubs, 16 bytes on all three
-# architectures, and the get_pc_thunk of i386's crt files, 4 bytes
-# (mov (%esp),%ebx; ret).
+# program.  OWN: the names of the test program's own functions, a line
+# each.  STACKS: walkread's output.
+#
+# A frame is named by the function that holds it: the innermost (the
+# sampled PC) by its address, the others (return addresses) by the byte
+# before, the call's.  A function nm gives no size (PLT stubs, the crt
+# files' code) ends where the next symbol starts.  The stack's frames in
+# the program's own functions must appear in this order in a chain; the
+# other code (crt, libgcc, libgmon, PLT stubs, i386's get_pc_thunk),
+# which libc or the own functions call, may only end a stack.
 #
 # Prints each stack as "stack WEIGHT f;g;h", outermost first, and each
 # bad one again as
 #   outside WEIGHT ADDR...  a frame lies in no function of the program
 #   unreal WEIGHT f;g;h     the stack is not a subsequence of any chain:
 #                           the walk made up or reordered frames
-# Innermost frames in a PLT stub, in i386's get_pc_thunk (helpers that
-# any function calls) or in libgmon's own code outside its stubs (gm_*,
-# linked into the program from the archive; libc calls some of it, as
-# at exit) are left out of the chain check.  Exits 1 when a stack is
-# bad.
+# Exits 1 when a stack is bad.
 
 function hex(s,    v, i) {
   v = 0
@@ -68,22 +68,26 @@ FILENAME == ARGV[1] {
 
 # "ADDR SIZE TYPE NAME" or, without a size, "ADDR TYPE NAME".
 FILENAME == ARGV[2] {
-  if (NF == 4)
-    size = hex($2)
-  else
-    size = $NF ~ /@plt$/ ? 16 : $NF ~ /^__x86\.get_pc_thunk\./ ? 4 : 0
-  if (size == 0 || $(NF - 1) !~ /^[TtWw]$/)
+  if ($(NF - 1) !~ /^[TtWw]$/)
     next
   lo = hex($1)
+  size = NF == 4 ? hex($2) : 0
   # Aliases share an address: keep the widest.
   if (nsym > 0 && sym_lo[nsym] == lo) {
     if (lo + size > sym_hi[nsym])
       sym_hi[nsym] = lo + size
     next
   }
+  if (nsym > 0 && sym_hi[nsym] == sym_lo[nsym])
+    sym_hi[nsym] = lo
   sym_lo[++nsym] = lo
   sym_hi[nsym] = lo + size
   sym_name[nsym] = $NF
+  next
+}
+
+FILENAME == ARGV[3] {
+  own[$1] = 1
   next
 }
 
@@ -110,8 +114,7 @@ FNR == 1 { next }               # walkread's header
     bad++
     next
   }
-  while (k > 0 && (s[k] ~ /@plt$/ || s[k] ~ /^__x86\.get_pc_thunk\./ \
-                   || s[k] ~ /^gm_/))
+  while (k > 0 && !(s[k] in own))
     k--
   if (!real(s, k)) {
     print "unreal", weight, path
