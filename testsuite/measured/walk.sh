@@ -28,8 +28,8 @@
 #   Each value alone is run too, to see where it stops the walk.
 # - libc: cmp alone, and cmp_leaf alone: cmp's record holds a return
 #   address into libc, and cmp_leaf's frame pointer is whatever qsort
-#   left in it, which the walk refuses or follows to no return address
-#   in the program.  Samples in memcpy and memset are not the program's
+#   left in it (glibc 2.36 on x86-64: a small count), which the walk
+#   refuses or follows to no return address in the program.  Samples in memcpy and memset are not the program's
 #   (the summary line's "elsewhere") and get no stack.
 # On i386, functions call get_pc_thunk, which keeps no frame: a sample
 # in it skips its caller, or keeps it when on its ret.
