@@ -11,7 +11,8 @@
 # A frame is named by the function that holds it: the innermost (the
 # sampled PC) by its address, the others (return addresses) by the byte
 # before, the call's.  A function nm gives no size (PLT stubs, the crt
-# files' code) ends where the next symbol starts.  The stack's frames in
+# files' code) ends where the next symbol starts; such a symbol inside a
+# function is a label of it.  The stack's frames in
 # the program's own functions must appear in this order in a chain; the
 # other code (crt, libgcc, libgmon, PLT stubs, i386's get_pc_thunk),
 # which libc or the own functions call, may only end a stack.
@@ -72,6 +73,9 @@ FILENAME == ARGV[2] {
     next
   lo = hex($1)
   size = NF == 4 ? hex($2) : 0
+  # A label inside a function (i386's jump tables keep some) is not one.
+  if (size == 0 && nsym > 0 && lo < sym_hi[nsym])
+    next
   # Aliases share an address: keep the widest.
   if (nsym > 0 && sym_lo[nsym] == lo) {
     if (lo + size > sym_hi[nsym])
