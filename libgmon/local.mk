@@ -74,7 +74,10 @@ GMON_TEST_ARCH_TESTS = \
 	testsuite/libgmon/dumps-aarch64.test \
 	testsuite/measured/measured-x86_64.test \
 	testsuite/measured/measured-i386.test \
-	testsuite/measured/measured-aarch64.test
+	testsuite/measured/measured-aarch64.test \
+	testsuite/measured/walk-x86_64.test \
+	testsuite/measured/walk-i386.test \
+	testsuite/measured/walk-aarch64.test
 GMON_TEST_HOST_TESTS = \
 	testsuite/libgmon/output.test \
 	testsuite/libgmon/lifecycle.test \
@@ -110,6 +113,11 @@ GMON_TEST_FILES = \
 	testsuite/measured/measured.sh \
 	testsuite/measured/parents.awk \
 	testsuite/measured/progs.c \
+	testsuite/measured/walk.sh \
+	testsuite/measured/walk.c \
+	testsuite/measured/walk-leaf.c \
+	testsuite/measured/walkread.c \
+	testsuite/measured/walkcheck.awk \
 	testsuite/measured/perf.sh \
 	testsuite/measured/interp.c \
 	testsuite/measured/flamecmp.py
