@@ -18,7 +18,9 @@
    Reading a frame pointer that the program left pointing anywhere must
    not crash it, so a frame is followed only while it lies within the
    thread's stack, above the stack pointer and above the frame before,
-   aligned, with a return address inside the profiled program.  The
+   aligned, with a return address inside the profiled program that
+   follows a call instruction (a saved register or a stale record that
+   merely points at code is not taken for one).  The
    stack's bounds come from the kernel when the thread attaches: the
    mapping that holds its stack pointer (PROCMAP_QUERY, or a read of
    /proc/self/maps where the kernel or qemu-user lacks it).  The main
@@ -285,6 +287,47 @@ gm_context_regs (const void *ctx, struct gm_regs *r)
 #endif
 }
 
+/* Whether a is a return address: it follows a call instruction.  A
+   word that merely points into the program (a saved register holding
+   a function's address, a planted or stale frame record) is not taken
+   for one.  The bytes read lie in the program's text, as a is.  */
+static int
+gm_after_call (uintptr_t a)
+{
+#if defined(__x86_64__) || defined(__i386__)
+  const unsigned char *c = (const unsigned char *) a;
+  if (a - gm_lowpc >= 5 && c[-5] == 0xe8)         /* call rel32 */
+    return 1;
+  /* call *r/m: ff /2, 2 to 7 bytes long by its ModRM and SIB bytes.  */
+  for (unsigned len = 2; len <= 7; len++)
+    {
+      if (a - gm_lowpc < len || c[-(int) len] != 0xff)
+        continue;
+      unsigned modrm = c[1 - (int) len], mod = modrm >> 6, rm = modrm & 7;
+      unsigned want;
+      if (((modrm >> 3) & 7) != 2)
+        continue;
+      if (mod == 3)
+        want = 2;
+      else if (mod == 0)
+        want = rm == 5 ? 6
+               : rm == 4 ? ((c[2 - (int) len] & 7) == 5 ? 7 : 3) : 2;
+      else
+        want = (mod == 1 ? 3 : 6) + (rm == 4);
+      if (want == len)
+        return 1;
+    }
+  return 0;
+#elif defined(__aarch64__)
+  if (a - gm_lowpc < 4 || a % 4 != 0)
+    return 0;
+  uint32_t insn = *(const uint32_t *) (a - 4);
+  return (insn & 0xfc000000u) == 0x94000000u          /* bl */
+         || (insn & 0xfffffc1fu) == 0xd63f0000u       /* blr */
+         || (insn & 0xfefff800u) == 0xd63f0800u;      /* blraa(z), blrab(z) */
+#endif
+}
+
 /* When pc is at an instruction where the function's own frame is not
    (or no longer) set up, its return address, read from [sp, hi) or the
    link register: 1, or 0 elsewhere.  */
@@ -372,7 +415,7 @@ gm_walk (struct gm_thread *t, const void *ctx, uintptr_t pc, uintptr_t *f,
   if (gm_leaf_return (pc, &r, hi, &ret))
     {
       ret = gm_code_addr (ret);
-      if (!gm_in_text (ret))
+      if (!gm_in_text (ret) || !gm_after_call (ret))
         return n;
       if (n == depth)
         {
@@ -387,7 +430,7 @@ gm_walk (struct gm_thread *t, const void *ctx, uintptr_t pc, uintptr_t *f,
     {
       const uintptr_t *rec = (const uintptr_t *) fp;
       ret = gm_code_addr (rec[1]);
-      if (!gm_in_text (ret))
+      if (!gm_in_text (ret) || !gm_after_call (ret))
         break;
       if (n == depth)
         {

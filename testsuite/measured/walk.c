@@ -51,33 +51,43 @@ b (void)
   leaf (300000);
 }
 
-/* Return addresses planted in fake frame records.  decoy_ok's is one a
-   walk may take (nothing tells it from a real one); decoy_bad's lies
-   where a walk must not go, so that it shows in a stack if it went.  */
+/* Return addresses planted in fake frame records: each decoy's call of
+   note_return, a true return address.  decoy_ok's is one a walk may
+   take (nothing tells it from a real one); decoy_bad's lies where a
+   walk must not go, so that it shows in a stack if it went.  A word
+   that points into decoy_bad but follows no call (not_return) is no
+   return address, and the walk must refuse it.  */
+static uintptr_t ret_ok, ret_bad;
+
+__attribute__ ((noinline)) void
+note_return (uintptr_t *where)
+{
+  *where = (uintptr_t) __builtin_return_address (0);
+}
+
 __attribute__ ((noinline)) void
 decoy_ok (void)
 {
+  note_return (&ret_ok);
   sink += 1;
 }
 
 __attribute__ ((noinline)) void
 decoy_bad (void)
 {
+  note_return (&ret_bad);
   sink += 2;
 }
-
-/* Inside the decoy, as a call's return address would be.  */
-#define RET_INTO(f) ((uintptr_t) (f) + 4)
 
 enum hostile
 {
   FP_ZERO, FP_ONE, FP_ODD, FP_UNMAPPED, FP_SELF, FP_HEAP, FP_BELOW_SP,
-  FP_OUT_OF_ORDER, FP_STACK_END, FP_KINDS
+  FP_OUT_OF_ORDER, FP_STACK_END, FP_NOT_RETURN, FP_KINDS
 };
 
 static const char *const hostile_name[FP_KINDS] = {
   "zero", "one", "odd", "unmapped", "self", "heap", "below-sp",
-  "out-of-order", "stack-end"
+  "out-of-order", "stack-end", "not-return"
 };
 
 struct garbage_ctx
@@ -112,7 +122,9 @@ garbage_setup (struct garbage_ctx *g)
       exit (1);
     }
   g->heap[0] = (uintptr_t) g->heap;
-  g->heap[1] = RET_INTO (decoy_bad);
+  decoy_ok ();
+  decoy_bad ();
+  g->heap[1] = ret_bad;
 }
 
 __attribute__ ((noinline)) void
@@ -120,16 +132,19 @@ garbage (const struct garbage_ctx *g, enum hostile kind)
 {
   /* Records in this frame, above garbage_spin's stack pointer: where a
      walk may read.  self holds its own address; the record at order[2]
-     is followed by one below it, at order[0].  */
-  uintptr_t self[2], order[4];
+     is followed by one below it, at order[0]; fake holds its own
+     address and a pointer into decoy_bad that follows no call.  */
+  uintptr_t self[2], order[4], fake[2];
   uintptr_t fp = 0, below = 0;
 
   self[0] = (uintptr_t) self;
-  self[1] = RET_INTO (decoy_ok);
+  self[1] = ret_ok;
   order[0] = 0;
-  order[1] = RET_INTO (decoy_bad);
+  order[1] = ret_bad;
   order[2] = (uintptr_t) order;
-  order[3] = RET_INTO (decoy_ok);
+  order[3] = ret_ok;
+  fake[0] = (uintptr_t) fake;
+  fake[1] = (uintptr_t) decoy_bad + 1;
   switch (kind)
     {
     case FP_ZERO:
@@ -159,11 +174,14 @@ garbage (const struct garbage_ctx *g, enum hostile kind)
     case FP_STACK_END:
       fp = g->stack_end - sizeof (uintptr_t);
       break;
+    case FP_NOT_RETURN:
+      fp = (uintptr_t) fake;
+      break;
     default:
       abort ();
     }
   garbage_spin (200000, fp, below);
-  sink += self[1] + order[3];
+  sink += self[1] + order[3] + fake[1];
 }
 
 /* It spins a little, so that its samples outnumber mcount's.  */

@@ -20,10 +20,12 @@
 #   the link register on aarch64): main;run_mode;b;leaf.
 # - garbage: garbage_spin alone, the walk refusing the value at once;
 #   decoy_ok;garbage_spin for a word holding its own address and for a
-#   record whose next one lies below it (a planted return address is
-#   all the walk can tell from a real one: the next record is then
-#   refused); the whole chain at the instructions that save and restore
-#   the frame pointer.  decoy_bad's return address lies where the walk
+#   record whose next one lies below it (a planted true return address,
+#   one after a call, is all the walk can tell from a real one: the next
+#   record is then refused); garbage_spin alone for a record whose
+#   "return address" points into the program but follows no call
+#   (not-return); the whole chain at the instructions that save and
+#   restore the frame pointer.  decoy_bad's return address lies where the walk
 #   must not go (the heap, below the planted record): it never shows.
 #   Each value alone is run too, to see where it stops the walk.
 # - libc: cmp alone, and cmp_leaf alone: cmp's record holds a return
@@ -184,7 +186,7 @@ done
 # Some 75 signals for each hostile value alone.
 seconds=0.3
 for value in zero one odd unmapped self heap below-sp out-of-order \
-	     stack-end; do
+	     stack-end not-return; do
   check garbage 0 $value
 done
 gm_done
