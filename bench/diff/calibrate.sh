@@ -45,7 +45,7 @@ while [ $i -le "$RUNS" ]; do
 done
 found=0 i=1
 while [ $i -le "$TRIALS" ]; do
-  "$gprof" --diff-level="$LEVEL" --diff=base.$i work slow.$i |
+  "$gprof" --diff-level="$LEVEL" --diff=base.$(( (i - 1) % RUNS + 1 )) work slow.$i |
     grep -q ' \* hot$' && found=$((found + 1))
   i=$((i + 1))
 done
