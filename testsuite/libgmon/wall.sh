@@ -62,6 +62,7 @@ if LIBGMON_CLOCK=wall gm_run wallprog three && self_seconds gmon.out; then
       fail "wall: $f not under three_thread: $(cat folded folded.err)"
     fi
   done
+  cp gmon.out wall.gmon
 else
   fail "wall three: status $?: $(cat wallprog.err)"
 fi
@@ -71,8 +72,42 @@ rm -f gmon.out gmon.out.stacks
 if gm_run wallprog three && self_seconds gmon.out; then
   within gmon.out "cpu: 1 s computing, nothing blocked" \
     "spin_caller 1.00 0.05" "read_caller 0 0.02" "sleep_caller 0 0.02"
+  cp gmon.out cpu.gmon
 else
   fail "cpu three: status $?: $(cat wallprog.err)"
+fi
+
+# Our report says which clock; GNU's line stays for CPU time; gprof -s
+# keeps the clock; a wall and a CPU profile are not added, and the
+# message names both.
+if [ -f wall.gmon ] && [ -f cpu.gmon ]; then
+  "$OURS" -b -p wallprog wall.gmon > wall.flat 2>&1
+  "$OURS" -b -p wallprog cpu.gmon > cpu.flat 2>&1
+  "$OURS" -s wallprog wall.gmon wall.gmon > sum.err 2>&1
+  "$OURS" -b -p wallprog gmon.sum > sum.flat 2>&1
+  line='Each sample counts as 0.001 seconds'
+  if grep -qx "$line of wall-clock time." wall.flat \
+     && grep -qx "$line of wall-clock time." sum.flat \
+     && grep -qx "$line." cpu.flat; then
+    pass "the report names the clock, also after gprof -s"
+  else
+    fail "clock line: $(cat wall.flat cpu.flat sum.err sum.flat | head -20)"
+  fi
+  for order in "wall.gmon cpu.gmon" "cpu.gmon wall.gmon"; do
+    set -- $order
+    if "$OURS" -b -p wallprog "$1" "$2" > mix.out 2> mix.err; then
+      fail "gprof $1 $2: added a wall and a CPU profile"
+    elif grep -q "$1" mix.err && grep -q "$2" mix.err; then
+      pass "gprof $1 $2: refused, naming both: $(cat mix.err)"
+    else
+      fail "gprof $1 $2: the message does not name both: $(cat mix.err)"
+    fi
+  done
+  if "$OURS" -s wallprog wall.gmon cpu.gmon > mix.out 2> mix.err; then
+    fail "gprof -s added a wall and a CPU profile"
+  else
+    pass "gprof -s refuses a wall and a CPU profile"
+  fi
 fi
 
 # A 3-second nanosleep lasts 3 s within 1%; the snapshot record beside
