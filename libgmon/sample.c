@@ -15,7 +15,9 @@
    (gm_settle).  The histogram therefore holds the true CPU time in units
    of 1/hz seconds, which is what the rate written in the file promises;
    only the resolution is the tick's.  Fork children are not sampled
-   (control.c says why).  */
+   (control.c says why).  Under LIBGMON_CLOCK=wall the time threads
+   spend blocked is added by wall.c's sampler, through
+   gm_sample_credit.  */
 
 #define _GNU_SOURCE
 #include <errno.h>
