@@ -82,7 +82,6 @@ struct gm_stats
   unsigned long threads_blocked; /* threads that ended with it blocked */
   unsigned long stacks_dropped; /* samples whose stack found no room */
   unsigned long stacks_cut;     /* samples whose stack was cut at the depth */
-  unsigned long wall_samples;   /* periods found blocked (LIBGMON_CLOCK=wall) */
 };
 extern struct gm_stats gm_stats GM_HIDDEN;
 

@@ -351,7 +351,6 @@ gm_wall_look (struct gm_thread *t, int tid, long long now, long long cpu,
   int cut = 0;
   unsigned depth = gm_stacks_depth > 0 ? gm_stacks_depth : 1;
   unsigned n = gm_blocked_stack (t, sp, f, depth, &cut);
-  GM_COUNT (wall_samples, w);
   if (n == 0 || !gm_sample_credit (f[0], w))
     return;
   t->wall_weight += w;
