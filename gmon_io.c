@@ -629,12 +629,17 @@ read_gnu (Run *run, Reader *r, const unsigned char *hdr, unsigned counts[3])
   run->gmon_file_version = (int) version;
   if (memcmp (hdr + 8, GMON_DISP_TAG, 4) == 0)
     {
+      uint32_t flags = (uint32_t) decode (hdr + 16, 4, r->core->big_endian);
+
       double d = (double) decode (hdr + 12, 4, r->core->big_endian)
                  / GMON_DISP_ONE;
 
       if (d > run->hist.dispersion)
         run->hist.dispersion = d;
+      hist_set_clock (&run->hist, r->name, (flags & GMON_FLAG_WALL) != 0);
     }
+  else
+    hist_set_clock (&run->hist, r->name, 0);
   while ((tag = rd_byte (r)) != EOF)
     {
       switch (tag)
@@ -987,7 +992,11 @@ read_file (Run *run, const char *filename, SinceArcs *keep, SinceArcs *less)
       read_gnu (run, &r, hdr, counts);
     }
   else if (ff == FF_AUTO || ff == FF_BSD || ff == FF_BSD44)
-    read_bsd (run, &r, counts);
+    {
+      /* The BSD headers have no clock: CPU time.  */
+      hist_set_clock (&run->hist, filename, 0);
+      read_bsd (run, &r, counts);
+    }
   else
     gp_die (_("%s: don't know how to deal with file format %d\n"), whoami,
             (int) ff);
@@ -1309,13 +1318,13 @@ write_gnu (Writer *w, const Run *run)
 
   wr_bytes (w, GMON_MAGIC, GMON_MAGIC_LEN);
   wr_uint (w, GMON_VERSION, 4);
-  if (h->dispersion > 1)
+  if (h->dispersion > 1 || h->wall)
     {
       double d = h->dispersion * GMON_DISP_ONE;
 
       wr_bytes (w, GMON_DISP_TAG, 4);
       wr_uint (w, d < UINT32_MAX ? (uint32_t) d : UINT32_MAX, 4);
-      wr_uint (w, 0, 4);
+      wr_uint (w, h->wall ? GMON_FLAG_WALL : 0, 4);
     }
   else
     wr_bytes (w, spare, sizeof spare);

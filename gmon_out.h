@@ -15,13 +15,17 @@
    then records, each a one-byte tag and a body, until end of file.
 
    The spare bytes are zero, or (libgmon, and gprof -s of its files) hold
-   the histogram's dispersion: "disp" | u32 D | 4 zero bytes, D being
+   the histogram's dispersion and flags: "disp" | u32 D | u32 F, D being
    65536 times sum(w^2) / sum(w) over the timer signals that landed in
    the histogram, each counting w sampling periods.  A signal can stand
    for several periods when the kernel notices a CPU timer's expiry only
    at its clock tick; the samples then come in clumps, and a count of n
-   samples varies by about sqrt(n D) rather than sqrt(n).  GNU gprof
-   ignores the spare bytes.  */
+   samples varies by about sqrt(n D) rather than sqrt(n).  D of 0 says
+   nothing.  F's bit 0 (GMON_FLAG_WALL) says the samples measure
+   wall-clock time (LIBGMON_CLOCK=wall: blocked threads are sampled
+   too); clear, or without the "disp" tag (every older file), they
+   measure CPU time.  Its other bits are zero.  GNU gprof ignores the
+   spare bytes.  */
 
 #define GMON_MAGIC "gmon"
 #define GMON_MAGIC_LEN 4
@@ -29,6 +33,7 @@
 #define GMON_HEADER_SIZE 20 /* magic + version + spare */
 #define GMON_DISP_TAG "disp" /* at byte 8, then D at byte 12 */
 #define GMON_DISP_ONE 65536u /* D of samples that each count once */
+#define GMON_FLAG_WALL 1u    /* F: the samples measure wall-clock time */
 
 enum gmon_tag
 {
@@ -131,8 +136,10 @@ enum gmon_tag
                                 every count as large or larger
      time 1732712345.123456789  CLOCK_REALTIME when they were read
      clock cpu                  what the samples measure: "cpu" (each
-                                thread's CPU time); profiles of different
-                                clocks cannot be subtracted or added
+                                thread's CPU time) or "wall" (its time
+                                running or blocked, LIBGMON_CLOCK=wall);
+                                profiles of different clocks cannot be
+                                subtracted or added
      pid 12345                  the process
      why interval               what asked for it: interval, signal,
                                 libgmon_dump, exit, _mcleanup, _exit,

@@ -69,6 +69,23 @@ hist_free (Histograms *h)
   free (h->rec);
   h->rec = NULL;
   h->n = h->cap = 0;
+  free (h->clock_file);
+  h->clock_file = NULL;
+}
+
+void
+hist_set_clock (Histograms *h, const char *filename, int wall)
+{
+  if (h->clock_file == NULL)
+    {
+      h->clock_file = gp_strdup (filename);
+      h->wall = wall;
+    }
+  else if (h->wall != wall)
+    gp_die (_("%s: %s has samples of %s time, %s of %s time: they cannot"
+              " be added\n"), whoami, h->clock_file,
+            h->wall ? "wall-clock" : "CPU", filename,
+            wall ? "wall-clock" : "CPU");
 }
 
 double
@@ -342,6 +359,11 @@ print_header (Run *run, char prefix)
         out_printf (_(" for %.2f%% of %.2f %s\n\n"), 100.0 / h->total_time,
                 h->total_time / h->hz, h->dimension);
     }
+  else if (h->wall)
+    /* Not GNU's line: GNU gprof cannot tell a wall-clock profile from a
+       CPU one, and would call these samples CPU time.  */
+    out_printf (_("\nEach sample counts as %g %s of wall-clock time.\n"),
+                1.0 / h->hz, h->dimension);
   else
     out_printf (_("\nEach sample counts as %g %s.\n"), 1.0 / h->hz, h->dimension);
   if (h->total_time <= 0.0)

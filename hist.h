@@ -29,10 +29,19 @@ typedef struct Histograms
      1 when each sample counts one timer signal; the largest the files
      give (gmon_out.h), which errs on the safe side when they differ.  */
   double dispersion;
+  /* What the samples measure: 1 wall-clock time (libgmon's
+     LIBGMON_CLOCK=wall, gmon_out.h), 0 CPU time; and the first file
+     read, which said so (NULL before any).  */
+  int wall;
+  char *clock_file;
 } Histograms;
 
 void hist_init (Histograms *h);
 void hist_free (Histograms *h);
+/* FILENAME's samples measure wall-clock time (WALL) or CPU time: the
+   first file sets the clock; a later one with the other exits with a
+   message naming both.  */
+void hist_set_clock (Histograms *h, const char *filename, int wall);
 /* Free the bins' counts once assigned: 4 bytes a bin, tens of MB for a
    big program's text.  */
 void hist_free_samples (Histograms *h);

@@ -90,6 +90,7 @@ static struct
   enum gm_format format;
   unsigned hz;
   int signo;
+  int wall;                     /* LIBGMON_CLOCK=wall */
   int verbose;
 } gm_cfg;
 
@@ -249,6 +250,13 @@ gm_config_read (void)
       else
         gm_say ("ignoring LIBGMON_SIGNAL=", v,
                 " (use PROF, VTALRM, USR1, USR2 or RTMIN+n)", NULL);
+    }
+  if ((v = secure_getenv ("LIBGMON_CLOCK")) != NULL)
+    {
+      if (strcmp (v, "wall") == 0)
+        gm_cfg.wall = 1;
+      else if (strcmp (v, "cpu") != 0)
+        gm_say ("ignoring LIBGMON_CLOCK=", v, " (use cpu or wall)", NULL);
     }
   if ((v = secure_getenv ("LIBGMON_STACKS")) != NULL)
     {
@@ -483,7 +491,7 @@ __monstartup (unsigned long lowpc, unsigned long highpc)
   gm_lowpc = lowpc & ~(uintptr_t) 3;
   gm_highpc = (highpc + 3) & ~(uintptr_t) 3;
 
-  int r = gm_sample_init (gm_cfg.hz, gm_cfg.signo);
+  int r = gm_sample_init (gm_cfg.hz, gm_cfg.signo, gm_cfg.wall);
   if (r < 0)
     gm_say ("no PC sampling: ", gm_errstr (-r), NULL);
   else if (gm_hist.sampling && gm_sample_foreign_handler ())
@@ -518,6 +526,7 @@ __monstartup (unsigned long lowpc, unsigned long highpc)
     GM_COUNT (lost_nomem, 1);
   gm_busy = 0;
   gm_dump_start ();
+  gm_wall_start ();
 }
 
 extern __typeof (__monstartup) monstartup
@@ -927,7 +936,7 @@ gm_save (const char *name, int numbered, const char *why)
           meta.seq = ++gm_seq;
           meta.sec = ns / 1000000000;
           meta.nsec = ns % 1000000000;
-          meta.clock = "cpu";
+          meta.clock = gm_hist.wall ? "wall" : "cpu";
           meta.why = why;
           m = &meta;
         }

@@ -205,6 +205,13 @@ struct gm_thread
      went, for the periods found at the thread's end.  */
   uintptr_t stack_lo, stack_hi;
   uint64_t *last_stack;
+  /* Wall-clock sampling (wall.c), written by its sampler thread only:
+     the thread it last looked at under this record (0: none), then its
+     CLOCK_MONOTONIC and CPU time, and the blocked time not yet a whole
+     period; the sums of its credits, as weight and weight_sq.  */
+  int wall_tid;
+  long long wall_ns, wall_cpu_ns, wall_off_ns;
+  unsigned long long wall_weight, wall_weight_sq;
   /* Queued as the record of a thread that is ending (arcs.c), guarded
      by gm_lock.  */
   int leaving;
@@ -270,12 +277,19 @@ struct gm_hist
   size_t nbins;
   unsigned hz;                  /* the rate written in the file */
   int sampling;                 /* 0: LIBGMON_HZ=0 or no timers possible */
+  int wall;                     /* LIBGMON_CLOCK=wall: blocked time too */
 };
 extern struct gm_hist gm_hist GM_HIDDEN;
 
-/* Allocate the histogram and, for hz > 0, install the signal handler.
-   Returns 0 or -errno; on failure sampling is off.  */
-GM_HIDDEN int gm_sample_init (unsigned hz, int signo);
+/* Allocate the histogram and, for hz > 0, install the signal handler
+   (wall: the samples measure wall-clock time, wall.c).  Returns 0 or
+   -errno; on failure sampling is off.  */
+GM_HIDDEN int gm_sample_init (unsigned hz, int signo, int wall);
+/* Count w periods at pc, for no thread's timer (wall.c).  Returns
+   whether they went to the histogram.  */
+GM_HIDDEN int gm_sample_credit (uintptr_t pc, unsigned long w);
+/* CPU time of thread tid of this process in ns, or -1 (it is gone).  */
+GM_HIDDEN long long gm_thread_cpu_ns (int tid);
 /* True when a handler other than the default was installed for the
    sampling signal before ours (its signals are passed on to it).  */
 GM_HIDDEN int gm_sample_foreign_handler (void);
@@ -308,6 +322,11 @@ GM_HIDDEN void gm_hist_reset (void);
 /* In a fork child: forget the parent's timers and sample nothing, in
    this thread or any later one (see gm_fork_child).  */
 GM_HIDDEN void gm_sample_stop_forked (void);
+
+/* ---- wall.c: wall-clock sampling of blocked threads ------------------ */
+
+/* Start the sampler thread, if gm_hist.wall and sampling.  */
+GM_HIDDEN void gm_wall_start (void);
 
 /* ---- stacks.c: call stacks of the samples ---------------------------- */
 

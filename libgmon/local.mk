@@ -16,6 +16,7 @@ libgmon_libgmon_la_SOURCES = \
 	libgmon/sample.c \
 	libgmon/stacks.c \
 	libgmon/sys.c \
+	libgmon/wall.c \
 	libgmon/write.c
 if GMON_X86_64
 libgmon_libgmon_la_SOURCES += mach/mcount-x86_64.S
@@ -72,6 +73,8 @@ GMON_TEST_ARCH_TESTS = \
 	testsuite/libgmon/dumps-x86_64.test \
 	testsuite/libgmon/dumps-i386.test \
 	testsuite/libgmon/dumps-aarch64.test \
+	testsuite/libgmon/wall-x86_64.test \
+	testsuite/libgmon/wall-i386.test \
 	testsuite/measured/measured-x86_64.test \
 	testsuite/measured/measured-i386.test \
 	testsuite/measured/measured-aarch64.test \
@@ -94,6 +97,7 @@ GMON_TEST_FILES = \
 	testsuite/libgmon/builds.sh \
 	testsuite/libgmon/format.sh \
 	testsuite/libgmon/dumps.sh \
+	testsuite/libgmon/wall.sh \
 	testsuite/libgmon/build-runtime.sh \
 	testsuite/libgmon/output.sh \
 	testsuite/libgmon/lifecycle.sh \
@@ -104,6 +108,7 @@ GMON_TEST_FILES = \
 	testsuite/libgmon/regs.c \
 	testsuite/libgmon/chain.c \
 	testsuite/libgmon/dumps.c \
+	testsuite/libgmon/wallprog.c \
 	testsuite/libgmon/formatgen.c \
 	testsuite/libgmon/lifecycle.c \
 	testsuite/libgmon/manythreads.c \

@@ -15,7 +15,9 @@
    (gm_settle).  The histogram therefore holds the true CPU time in units
    of 1/hz seconds, which is what the rate written in the file promises;
    only the resolution is the tick's.  Fork children are not sampled
-   (control.c says why).  */
+   (control.c says why).  Under LIBGMON_CLOCK=wall the time threads
+   spend blocked is added by wall.c's sampler, through
+   gm_sample_credit.  */
 
 #define _GNU_SOURCE
 #include <errno.h>
@@ -120,6 +122,12 @@ gm_credit (struct gm_thread *t, uintptr_t pc, unsigned long w)
   return 0;
 }
 
+int
+gm_sample_credit (uintptr_t pc, unsigned long w)
+{
+  return gm_credit (NULL, pc, w);
+}
+
 static void
 gm_on_signal (int sig, siginfo_t *si, void *ctx)
 {
@@ -151,8 +159,9 @@ gm_on_signal (int sig, siginfo_t *si, void *ctx)
 }
 
 int
-gm_sample_init (unsigned hz, int signo)
+gm_sample_init (unsigned hz, int signo, int wall)
 {
+  gm_hist.wall = wall;
   gm_hist.nbins = (gm_highpc - gm_lowpc) >> 2;
   gm_hist.bin = gm_map (gm_hist.nbins * sizeof *gm_hist.bin);
   gm_hist.hz = GM_UNSAMPLED_HZ;
@@ -222,8 +231,8 @@ gm_timer_new (int tid)
 /* CPU time of thread tid of this process in ns, or -1.  The clock id
    is the kernel's for a thread's CPU clock (what pthread_getcpuclockid
    returns); the kernel only lets a process read its own threads'.  */
-static long long
-gm_cpu_ns (int tid)
+long long
+gm_thread_cpu_ns (int tid)
 {
   struct
   {
@@ -242,7 +251,7 @@ static void
 gm_mark_armed (struct gm_thread *t)
 {
   t->armed_samples = __atomic_load_n (&t->samples, __ATOMIC_RELAXED);
-  t->armed_ns = gm_cpu_ns (t->tid);
+  t->armed_ns = gm_thread_cpu_ns (t->tid);
 }
 
 void
@@ -338,7 +347,7 @@ gm_settle (struct gm_thread *t, int blocked)
   t->armed_ns = -1;
   if (armed < 0 || !gm_hist.sampling)
     return;
-  long long now = gm_cpu_ns (t->tid);
+  long long now = gm_thread_cpu_ns (t->tid);
   unsigned long long period = 1000000000ULL / gm_hist.hz;
   if (now < armed)
     return;
@@ -395,7 +404,7 @@ void
 gm_hist_reset (void)
 {
   for (struct gm_thread *t = gm_threads; t != NULL; t = t->next)
-    t->weight = t->weight_sq = 0;
+    t->weight = t->weight_sq = t->wall_weight = t->wall_weight_sq = 0;
   if (gm_hist.bin == NULL)
     return;
   for (size_t i = 0; i < gm_hist.nbins; i++)
@@ -408,8 +417,8 @@ gm_sample_dispersion (void)
   unsigned long long w = 0, sq = 0;
   for (struct gm_thread *t = gm_threads; t != NULL; t = t->next)
     {
-      w += t->weight;
-      sq += t->weight_sq;
+      w += t->weight + t->wall_weight;
+      sq += t->weight_sq + t->wall_weight_sq;
     }
   if (w == 0)
     return 0;

@@ -151,12 +151,13 @@ gm_gnu_hist (unsigned char *p, const struct gm_hist *hist, size_t part)
   return p;
 }
 
-/* The header's spare bytes: the dispersion D of the samples (gmon_out.h),
-   or zeros when every signal counted one period.  */
+/* The header's spare bytes: the dispersion D of the samples and the
+   flags (gmon_out.h), or zeros when every signal counted one period of
+   CPU time.  */
 static unsigned char *
-gm_put_dispersion (unsigned char *p, uint32_t d)
+gm_put_dispersion (unsigned char *p, uint32_t d, int wall)
 {
-  if (d <= GMON_DISP_ONE)
+  if (d <= GMON_DISP_ONE && !wall)
     {
       for (int i = 0; i < 12; i++)
         p = gm_put_u8 (p, 0);
@@ -164,7 +165,7 @@ gm_put_dispersion (unsigned char *p, uint32_t d)
     }
   p = gm_put (p, GMON_DISP_TAG, 4);
   p = gm_put_u32 (p, d);
-  return gm_put_u32 (p, 0);
+  return gm_put_u32 (p, wall ? GMON_FLAG_WALL : 0);
 }
 
 static unsigned char *
@@ -173,7 +174,7 @@ gm_gnu_fill (unsigned char *p, const struct gm_arcs *arcs,
 {
   p = gm_put (p, GMON_MAGIC, GMON_MAGIC_LEN);
   p = gm_put_u32 (p, GMON_VERSION);
-  p = gm_put_dispersion (p, arcs->dispersion);
+  p = gm_put_dispersion (p, arcs->dispersion, hist->wall);
   for (size_t part = 0; part < nhist; part++)
     p = gm_gnu_hist (p, hist, part);
   for (size_t i = 0; i < arcs->n; i++)
