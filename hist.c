@@ -84,8 +84,8 @@ hist_set_clock (Histograms *h, const char *filename, int wall)
   else if (h->wall != wall)
     gp_die (_("%s: %s has samples of %s time, %s of %s time: they cannot"
               " be added\n"), whoami, h->clock_file,
-            h->wall ? "wall-clock" : "CPU", filename,
-            wall ? "wall-clock" : "CPU");
+            h->wall ? _("wall-clock") : _("CPU"), filename,
+            wall ? _("wall-clock") : _("CPU"));
 }
 
 double
