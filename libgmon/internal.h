@@ -353,6 +353,13 @@ GM_HIDDEN void gm_stacks_record (struct gm_thread *t, const void *ctx,
    dropped).  Async-signal-safe.  */
 GM_HIDDEN uint64_t *gm_stacks_add (const uintptr_t *f, unsigned n,
                                    uint64_t w);
+/* Code addresses, for the stack walks (stacks.c, wall.c): pc within
+   [gm_lowpc, gm_highpc); a with aarch64's pointer signature off; ret in
+   the program, right after a call instruction (a saved register or a
+   stale record that merely points at code is no return address).  */
+GM_HIDDEN int gm_in_text (uintptr_t pc);
+GM_HIDDEN uintptr_t gm_code_addr (uintptr_t a);
+GM_HIDDEN int gm_return_address (uintptr_t ret);
 /* w periods found at the end of t's sampling, credited where its last
    sample was: to that sample's stack too.  */
 GM_HIDDEN void gm_stacks_late (struct gm_thread *t, unsigned long w);

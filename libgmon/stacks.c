@@ -241,7 +241,7 @@ gm_stacks_init (void)
 
 /* ---- in the handler: the walk ---------------------------------------- */
 
-static int
+int
 gm_in_text (uintptr_t pc)
 {
   return pc - gm_lowpc < gm_highpc - gm_lowpc;
@@ -249,7 +249,7 @@ gm_in_text (uintptr_t pc)
 
 /* A return address as a code address: aarch64's pointer authentication
    signs those saved by pac-ret code.  */
-static uintptr_t
+uintptr_t
 gm_code_addr (uintptr_t a)
 {
 #if defined(__aarch64__)
@@ -287,44 +287,47 @@ gm_context_regs (const void *ctx, struct gm_regs *r)
 #endif
 }
 
-/* Whether a is a return address: it follows a call instruction.  A
-   word that merely points into the program (a saved register holding
-   a function's address, a planted or stale frame record) is not taken
-   for one.  The bytes read lie in the program's text, as a is.  */
-static int
-gm_after_call (uintptr_t a)
+/* Whether ret is an address in the program's text that a call
+   instruction returns to.  A word that merely points into the program
+   (a saved register holding a function's address, a planted or stale
+   frame record) is not taken for one.  */
+int
+gm_return_address (uintptr_t ret)
 {
+  if (!gm_in_text (ret))
+    return 0;
+  const unsigned char *c = (const unsigned char *) ret;
+  uintptr_t room = ret - gm_lowpc;
 #if defined(__x86_64__) || defined(__i386__)
-  const unsigned char *c = (const unsigned char *) a;
-  if (a - gm_lowpc >= 5 && c[-5] == 0xe8)         /* call rel32 */
+  /* call rel32.  */
+  if (room >= 5 && c[-5] == 0xe8)
     return 1;
-  /* call *r/m: ff /2, 2 to 7 bytes long by its ModRM and SIB bytes.  */
-  for (unsigned len = 2; len <= 7; len++)
+  /* call *r/m: ff /2, its length from the ModRM byte, a SIB byte and
+     the displacement.  */
+  for (uintptr_t k = 2; k <= 7 && k <= room; k++)
     {
-      if (a - gm_lowpc < len || c[-(int) len] != 0xff)
+      unsigned modrm = c[-(long) k + 1];
+      if (c[-(long) k] != 0xff || (modrm >> 3 & 7) != 2)
         continue;
-      unsigned modrm = c[1 - (int) len], mod = modrm >> 6, rm = modrm & 7;
-      unsigned want;
-      if (((modrm >> 3) & 7) != 2)
-        continue;
-      if (mod == 3)
-        want = 2;
-      else if (mod == 0)
-        want = rm == 5 ? 6
-               : rm == 4 ? ((c[2 - (int) len] & 7) == 5 ? 7 : 3) : 2;
-      else
-        want = (mod == 1 ? 3 : 6) + (rm == 4);
-      if (want == len)
+      unsigned mod = modrm >> 6, rm = modrm & 7;
+      uintptr_t len = 2;
+      if (mod != 3 && rm == 4)
+        len += 1 + (mod == 0 && (c[-(long) k + 2] & 7) == 5 ? 4 : 0);
+      len += mod == 1 ? 1 : mod == 2 || (mod == 0 && rm == 5) ? 4 : 0;
+      if (len == k)
         return 1;
     }
   return 0;
 #elif defined(__aarch64__)
-  if (a - gm_lowpc < 4 || a % 4 != 0)
+  if (room < 4)
     return 0;
-  uint32_t insn = *(const uint32_t *) (a - 4);
-  return (insn & 0xfc000000u) == 0x94000000u          /* bl */
-         || (insn & 0xfffffc1fu) == 0xd63f0000u       /* blr */
-         || (insn & 0xfefff800u) == 0xd63f0800u;      /* blraa(z), blrab(z) */
+  uint32_t insn = *(const uint32_t *) (ret - 4);
+  /* bl; blr (and blraa and the like).  */
+  return (insn & 0xfc000000u) == 0x94000000u
+         || (insn & 0xfffffc1fu) == 0xd63f0000u
+         || (insn & 0xfefff800u) == 0xd63f0800u;
+#else
+# error "libgmon: no call recognition for this architecture"
 #endif
 }
 
@@ -415,7 +418,7 @@ gm_walk (struct gm_thread *t, const void *ctx, uintptr_t pc, uintptr_t *f,
   if (gm_leaf_return (pc, &r, hi, &ret))
     {
       ret = gm_code_addr (ret);
-      if (!gm_in_text (ret) || !gm_after_call (ret))
+      if (!gm_return_address (ret))
         return n;
       if (n == depth)
         {
@@ -430,7 +433,7 @@ gm_walk (struct gm_thread *t, const void *ctx, uintptr_t pc, uintptr_t *f,
     {
       const uintptr_t *rec = (const uintptr_t *) fp;
       ret = gm_code_addr (rec[1]);
-      if (!gm_in_text (ret) || !gm_after_call (ret))
+      if (!gm_return_address (ret))
         break;
       if (n == depth)
         {

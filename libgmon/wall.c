@@ -73,86 +73,46 @@ gm_peek (void *buf, uintptr_t addr, size_t n)
   return r > 0 ? (size_t) r : 0;
 }
 
-static int
-gm_in_text (uintptr_t pc)
-{
-  return pc - gm_lowpc < gm_highpc - gm_lowpc;
-}
 
-/* Whether ret is an address in the program's text that a call
-   instruction returns to.  */
-static int
-gm_after_call (uintptr_t ret)
-{
-  if (!gm_in_text (ret))
-    return 0;
-  const unsigned char *c = (const unsigned char *) ret;
-  uintptr_t room = ret - gm_lowpc;
-#if defined(__x86_64__) || defined(__i386__)
-  /* call rel32.  */
-  if (room >= 5 && c[-5] == 0xe8)
-    return 1;
-  /* call *r/m: ff /2, its length from the ModRM byte, a SIB byte and
-     the displacement.  */
-  for (uintptr_t k = 2; k <= 7 && k <= room; k++)
-    {
-      unsigned modrm = c[-(long) k + 1];
-      if (c[-(long) k] != 0xff || (modrm >> 3 & 7) != 2)
-        continue;
-      unsigned mod = modrm >> 6, rm = modrm & 7;
-      uintptr_t len = 2;
-      if (mod != 3 && rm == 4)
-        len += 1 + (mod == 0 && (c[-(long) k + 2] & 7) == 5 ? 4 : 0);
-      len += mod == 1 ? 1 : mod == 2 || (mod == 0 && rm == 5) ? 4 : 0;
-      if (len == k)
-        return 1;
-    }
-  return 0;
-#elif defined(__aarch64__)
-  if (room < 4)
-    return 0;
-  uint32_t insn = *(const uint32_t *) (ret - 4);
-  /* bl; blr (and blraa and the like).  */
-  return (insn & 0xfc000000u) == 0x94000000u
-         || (insn & 0xfffffc1fu) == 0xd63f0000u
-         || (insn & 0xfefff800u) == 0xd63f0800u;
-#else
-# error "libgmon: no call recognition for this architecture"
-#endif
-}
 
-/* Whether the call that returns to ret may have called the function
-   that holds pc.  A direct call must go to the start of a function
-   that sets up a frame (push %rbp or %ebp, stp x29, x30, after the
-   landing pad if any), at most 1 MB below pc; an indirect one may go
-   anywhere.  The stale pairs of words that earlier, deeper calls left
-   in uninitialised locals pass gm_after_call, but seldom this: their
-   calls went to libc through the PLT, to i386's PC thunks, to mcount.  */
+/* The target of the direct call that returns to ret (a call,
+   gm_return_address) into *to: 0 for an indirect call.  */
 static int
-gm_may_call (uintptr_t ret, uintptr_t pc)
+gm_direct_target (uintptr_t ret, uintptr_t *to)
 {
 #if defined(__x86_64__) || defined(__i386__)
   const unsigned char *c = (const unsigned char *) ret;
   if (ret - gm_lowpc < 5 || c[-5] != 0xe8)
-    return 1;
+    return 0;
   int32_t rel = (int32_t) ((uint32_t) c[-4] | (uint32_t) c[-3] << 8
                            | (uint32_t) c[-2] << 16 | (uint32_t) c[-1] << 24);
-  uintptr_t to = ret + (uintptr_t) (intptr_t) rel;
-  if (to > pc || pc - to >= (1u << 20) || to < gm_lowpc)
+  *to = ret + (uintptr_t) (intptr_t) rel;
+#elif defined(__aarch64__)
+  uint32_t insn = *(const uint32_t *) (ret - 4);
+  if ((insn & 0xfc000000u) != 0x94000000u)
     return 0;
+  int32_t imm = (int32_t) (insn << 6) >> 6;
+  *to = ret - 4 + (uintptr_t) ((intptr_t) imm * 4);
+#endif
+  return 1;
+}
+
+/* Whether the function at to, in the program, sets up a frame first
+   (push %rbp or %ebp, stp x29, x30, after the landing pad if any), as
+   every -pg function does and mcount, the PC thunks and the PLT do
+   not.  */
+static int
+gm_starts_frame (uintptr_t to)
+{
+  if (!gm_in_text (to) || to + 8 > gm_highpc)
+    return 0;
+#if defined(__x86_64__) || defined(__i386__)
   const unsigned char *p = (const unsigned char *) to;
   if (p[0] == 0xf3 && p[1] == 0x0f && p[2] == 0x1e
       && (p[3] == 0xfa || p[3] == 0xfb))
     p += 4;
   return p[0] == 0x55;
 #elif defined(__aarch64__)
-  uint32_t insn = *(const uint32_t *) (ret - 4);
-  if ((insn & 0xfc000000u) != 0x94000000u)
-    return 1;
-  int32_t imm = (int32_t) (insn << 6) >> 6;
-  uintptr_t to = ret - 4 + (uintptr_t) ((intptr_t) imm * 4);
-  if (to > pc || pc - to >= (1u << 20) || to < gm_lowpc)
-    return 0;
   const uint32_t *p = (const uint32_t *) to;
   /* bti c, paciasp.  */
   for (int k = 0; k < 2 && (p[0] == 0xd503245fu || p[0] == 0xd503233fu); k++)
@@ -161,7 +121,23 @@ gm_may_call (uintptr_t ret, uintptr_t pc)
 #endif
 }
 
-/* Whether the call that returns to ret (a call, gm_after_call) goes
+/* Whether the call that returns to ret may have called the function
+   that holds pc: a direct call must go to the start of a function that
+   sets up a frame, at most 1 MB below pc; an indirect one may go
+   anywhere.  The stale pairs of words that earlier, deeper calls left
+   in uninitialised locals pass gm_return_address, but seldom this:
+   their calls went to libc through the PLT, to i386's PC thunks, to
+   mcount.  */
+static int
+gm_may_call (uintptr_t ret, uintptr_t pc)
+{
+  uintptr_t to;
+  if (!gm_direct_target (ret, &to))
+    return 1;
+  return to <= pc && pc - to < (1u << 20) && gm_starts_frame (to);
+}
+
+/* Whether the call that returns to ret (a call, gm_return_address) goes
    into a shared library: to a PLT entry (a jump through the GOT), or
    through the GOT itself (-fno-plt).  The libc function a thread
    blocks in is called so; the stale return addresses that libc's
@@ -207,18 +183,6 @@ gm_library_call (uintptr_t ret)
 #endif
 }
 
-static uintptr_t
-gm_code_addr (uintptr_t a)
-{
-#if defined(__aarch64__)
-  /* Pointer authentication's signature off (xpaclri), as stacks.c.  */
-  register uintptr_t lr __asm__ ("x30") = a;
-  __asm__ ("hint 7" : "+r" (lr));
-  return lr;
-#else
-  return a;
-#endif
-}
 
 /* The stack pointer in /proc/self/task/TID/syscall's line: "running",
    or the system call's number and arguments (or -1 outside a system
@@ -274,13 +238,15 @@ gm_blocked_stack (const struct gm_thread *t, uintptr_t sp, uintptr_t *f,
   size_t want = hi - sp < GM_WALL_SCAN ? hi - sp : GM_WALL_SCAN;
   size_t got = sp % w == 0 ? gm_peek (gm_wall_buf, sp, want) / w : 0;
   /* A call into a library first; any call if none is (a static
-     program's libc is part of it).  */
+     program's libc is part of it).  A call of one of the program's own
+     functions is no better a guess: libc's uninitialised locals hold
+     stale ones (i386: those of calls main made before).  */
   size_t i = 0;
-  while (i < got && !(gm_after_call (gm_code_addr (gm_wall_buf[i]))
+  while (i < got && !(gm_return_address (gm_code_addr (gm_wall_buf[i]))
                       && gm_library_call (gm_code_addr (gm_wall_buf[i]))))
     i++;
   if (i == got)
-    for (i = 0; i < got && !gm_after_call (gm_code_addr (gm_wall_buf[i]));
+    for (i = 0; i < got && !gm_return_address (gm_code_addr (gm_wall_buf[i]));
          i++)
       ;
   if (i == got)
@@ -296,7 +262,7 @@ gm_blocked_stack (const struct gm_thread *t, uintptr_t sp, uintptr_t *f,
     {
       uintptr_t at = sp + j * w, up = gm_wall_buf[j];
       uintptr_t ret = gm_code_addr (gm_wall_buf[j + 1]);
-      if (up % w == 0 && up > at && up <= hi - 2 * w && gm_after_call (ret)
+      if (up % w == 0 && up > at && up <= hi - 2 * w && gm_return_address (ret)
           && gm_may_call (ret, f[0]))
         {
           fp = at;
