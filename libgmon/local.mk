@@ -115,6 +115,7 @@ GMON_TEST_FILES = \
 	testsuite/libgmon/spin.c \
 	testsuite/libgmon/stackfill.c \
 	testsuite/libgmon/stackread.c \
+	testsuite/libgmon/stacksfile.h \
 	testsuite/measured/measured.sh \
 	testsuite/measured/parents.awk \
 	testsuite/measured/progs.c \

@@ -12,41 +12,11 @@
    weight W other X dropped D cut C nodes N"; exits 1 when the file is
    malformed or a stack is wrong.  */
 
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
+#include "stacksfile.h"
 
 #define PREFIX 8
 #define MAX_LEVELS 24
 #define MAX_DEPTH 4096
-#define ROOT UINT32_MAX
-
-static const unsigned char *p, *end;
-
-static void
-bad (const char *what)
-{
-  fprintf (stderr, "stackread: %s\n", what);
-  exit (1);
-}
-
-static uint64_t
-leb (void)
-{
-  uint64_t v = 0;
-  for (int shift = 0; shift < 64; shift += 7)
-    {
-      if (p == end)
-        bad ("unexpected end of file");
-      unsigned char c = *p++;
-      v |= (uint64_t) (c & 0x7f) << shift;
-      if (!(c & 0x80))
-        return v;
-    }
-  bad ("a number over 64 bits");
-  return 0;
-}
 
 int
 main (int argc, char **argv)
@@ -63,45 +33,15 @@ main (int argc, char **argv)
   if (levels < 1 || levels > MAX_LEVELS)
     bad ("bad LEVELS");
 
-  FILE *f = fopen (argv[1], "rb");
-  if (f == NULL)
-    bad ("cannot open the file");
-  fseek (f, 0, SEEK_END);
-  long size = ftell (f);
-  rewind (f);
-  unsigned char *buf = malloc (size > 0 ? (size_t) size : 1);
-  if (buf == NULL || fread (buf, 1, (size_t) size, f) != (size_t) size)
-    bad ("cannot read the file");
-  fclose (f);
-  p = buf;
-  end = buf + size;
-
-  if (size < 4 || memcmp (p, "gstk", 4) != 0)
-    bad ("bad magic");
-  p += 4;
-  if (leb () != 1)
-    bad ("not version 1");
-  (void) leb ();                /* the profile's hash */
-  uint64_t depth = leb (), dropped = leb (), cut = leb (), n = leb ();
-  if (depth == 0 || depth > MAX_DEPTH || n > (uint64_t) (end - p) / 3)
+  StacksFile sf;
+  stacks_file_read ("stackread", argv[1], &sf);
+  if (sf.depth > MAX_DEPTH)
     bad ("bad header");
-  uint32_t *up = malloc ((n ? n : 1) * sizeof *up);
-  uint64_t *pc = malloc ((n ? n : 1) * sizeof *pc);
-  uint64_t *weight = malloc ((n ? n : 1) * sizeof *weight);
+  uint32_t *up = sf.up;
+  uint64_t *pc = sf.pc, *weight = sf.weight, n = sf.n;
   unsigned char *seen = calloc ((1u << levels) / 8 + 1, 1);
-  if (up == NULL || pc == NULL || weight == NULL || seen == NULL)
+  if (seen == NULL)
     bad ("out of memory");
-  for (uint64_t i = 0; i < n; i++)
-    {
-      uint64_t back = leb ();
-      if (back > i)
-        bad ("a node's parent is not before it");
-      up[i] = back ? (uint32_t) (i - back) : ROOT;
-      pc[i] = leb ();
-      weight[i] = leb ();
-    }
-  if (p != end)
-    bad ("bytes after the last node");
 
   unsigned long found = 0, other = 0;
   unsigned long long total = 0;
@@ -111,7 +51,7 @@ main (int argc, char **argv)
       if (weight[i] == 0)
         continue;
       unsigned d = 0;
-      for (uint32_t at = (uint32_t) i; at != ROOT; at = up[at])
+      for (uint32_t at = (uint32_t) i; at != STACKS_ROOT; at = up[at])
         {
           if (d == MAX_DEPTH)
             bad ("a stack deeper than any");
@@ -143,12 +83,9 @@ main (int argc, char **argv)
       total += weight[i];
     }
   printf ("found %lu weight %llu other %lu dropped %llu cut %llu nodes %llu\n",
-          found, total, other, (unsigned long long) dropped,
-          (unsigned long long) cut, (unsigned long long) n);
+          found, total, other, (unsigned long long) sf.dropped,
+          (unsigned long long) sf.cut, (unsigned long long) n);
   free (seen);
-  free (weight);
-  free (pc);
-  free (up);
-  free (buf);
+  stacks_file_free (&sf);
   return 0;
 }
