@@ -360,6 +360,16 @@ GM_HIDDEN uint64_t *gm_stacks_add (const uintptr_t *f, unsigned n,
 GM_HIDDEN int gm_in_text (uintptr_t pc);
 GM_HIDDEN uintptr_t gm_code_addr (uintptr_t a);
 GM_HIDDEN int gm_return_address (uintptr_t ret);
+/* Follow the chain of frame records from fp (within [floor, hi), each
+   above the one before), adding their return addresses to f[n ..) up
+   to depth frames (*cut when there were more); read copies a record
+   when it might not be mapped (NULL: the stack is the running
+   thread's own).  Returns the new number of frames.  */
+typedef size_t (*gm_read_fn) (void *buf, uintptr_t addr, size_t n);
+GM_HIDDEN unsigned gm_follow_records (uintptr_t fp, uintptr_t floor,
+                                      uintptr_t hi, gm_read_fn read,
+                                      uintptr_t *f, unsigned n,
+                                      unsigned depth, int *cut);
 /* w periods found at the end of t's sampling, credited where its last
    sample was: to that sample's stack too.  */
 GM_HIDDEN void gm_stacks_late (struct gm_thread *t, unsigned long w);

@@ -395,6 +395,39 @@ gm_bounds (struct gm_thread *t, uintptr_t sp)
   return 1;
 }
 
+unsigned
+gm_follow_records (uintptr_t fp, uintptr_t floor, uintptr_t hi,
+                   gm_read_fn read, uintptr_t *f, unsigned n,
+                   unsigned depth, int *cut)
+{
+  const uintptr_t w = sizeof (uintptr_t);
+  /* Each frame record is two words: the caller's frame pointer, then
+     the return address.  Records lie above each other.  */
+  while (fp != 0 && fp % w == 0 && fp >= floor && fp <= hi - 2 * w)
+    {
+      uintptr_t rec[2];
+      if (read == NULL)
+        {
+          rec[0] = ((const uintptr_t *) fp)[0];
+          rec[1] = ((const uintptr_t *) fp)[1];
+        }
+      else if (read (rec, fp, sizeof rec) != sizeof rec)
+        break;
+      uintptr_t ret = gm_code_addr (rec[1]);
+      if (!gm_return_address (ret))
+        break;
+      if (n == depth)
+        {
+          *cut = 1;
+          break;
+        }
+      f[n++] = ret;
+      floor = fp + 2 * w;
+      fp = rec[0];
+    }
+  return n;
+}
+
 /* The frames of the stack in f (innermost first), at most
    gm_stacks_depth; *cut when more were there.  0 if the stack cannot be
    read.  */
@@ -403,7 +436,6 @@ gm_walk (struct gm_thread *t, const void *ctx, uintptr_t pc, uintptr_t *f,
          int *cut)
 {
   const ucontext_t *uc = ctx;
-  const uintptr_t w = sizeof (uintptr_t);
   unsigned depth = gm_stacks_depth, n = 0;
   struct gm_regs r;
 
@@ -427,24 +459,7 @@ gm_walk (struct gm_thread *t, const void *ctx, uintptr_t pc, uintptr_t *f,
         }
       f[n++] = ret;
     }
-  /* Each frame record is two words: the caller's frame pointer, then
-     the return address.  Records lie above each other.  */
-  while (fp % w == 0 && fp >= floor && fp <= hi - 2 * w)
-    {
-      const uintptr_t *rec = (const uintptr_t *) fp;
-      ret = gm_code_addr (rec[1]);
-      if (!gm_return_address (ret))
-        break;
-      if (n == depth)
-        {
-          *cut = 1;
-          break;
-        }
-      f[n++] = ret;
-      floor = fp + 2 * w;
-      fp = rec[0];
-    }
-  return n;
+  return gm_follow_records (fp, floor, hi, NULL, f, n, depth, cut);
 }
 
 static uint32_t

@@ -269,25 +269,8 @@ gm_blocked_stack (const struct gm_thread *t, uintptr_t sp, uintptr_t *f,
           break;
         }
     }
-  uintptr_t floor = sp + (i + 1) * w;
-  while (fp != 0 && fp % w == 0 && fp >= floor && fp <= hi - 2 * w)
-    {
-      uintptr_t rec[2];
-      if (gm_peek (rec, fp, sizeof rec) != sizeof rec)
-        break;
-      uintptr_t ret = gm_code_addr (rec[1]);
-      if (!gm_in_text (ret))
-        break;
-      if (n == depth)
-        {
-          *cut = 1;
-          break;
-        }
-      f[n++] = ret;
-      floor = fp + 2 * w;
-      fp = rec[0];
-    }
-  return n;
+  return gm_follow_records (fp, sp + (i + 1) * w, hi, gm_peek, f, n, depth,
+                            cut);
 }
 
 /* Credit thread t with the periods it spent blocked since the last
