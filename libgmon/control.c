@@ -772,6 +772,12 @@ gm_report (const char *path, int err, const char *fallback,
           gm_append (line, cap, &len, "; ");
           gm_append_uint (line, cap, &len, s.samples_late);
           gm_append (line, cap, &len, " found at threads' ends");
+          if (s.threads_late != 0)
+            {
+              gm_append (line, cap, &len, ", most of the time of ");
+              gm_append_uint (line, cap, &len, s.threads_late);
+              gm_append (line, cap, &len, " threads");
+            }
         }
       gm_append (line, cap, &len, ")");
       gm_report_signal (line, cap, &len, disp, &s);

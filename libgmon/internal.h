@@ -78,6 +78,7 @@ struct gm_stats
   unsigned long samples_in;     /* ... of which in the profiled range */
   unsigned long samples_self;   /* ... of which inside libgmon's code */
   unsigned long samples_late;   /* ... of which found at a thread's end */
+  unsigned long threads_late;   /* threads with most periods found so */
   unsigned long unsampled;      /* periods the signal did not reach us */
   unsigned long threads_blocked; /* threads that ended with it blocked */
   unsigned long stacks_dropped; /* samples whose stack found no room */

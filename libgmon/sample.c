@@ -368,6 +368,11 @@ gm_settle (struct gm_thread *t, int blocked)
                      missing))
         gm_stacks_late (t, missing);
       GM_COUNT (samples_late, missing);
+      /* Most of its time then lies where one signal found it, or
+         nowhere if none did: say so, the profile of that thread is
+         the kernel's guess.  */
+      if (missing > got)
+        GM_COUNT (threads_late, 1);
     }
 }
 

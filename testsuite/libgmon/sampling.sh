@@ -9,6 +9,17 @@
 # LIBGMON_SIGNAL=RTMIN+1; fork children are not sampled; a program that
 # takes SIGPROF from libgmon (its own handler, SIG_IGN, blocked) is told
 # so.
+#
+# Where periods are charged can only be judged on runs the kernel
+# sampled: it checks CPU-time timers at its ticks, and only for the
+# thread each tick finds running.  With more runnable threads than CPUs
+# that may never be ours (a 0.5 s thread under six busy loops on two
+# cores was sent no signal at all, by our timers and by glibc's
+# ITIMER_PROF alike), and the periods then reach libgmon only when the
+# thread ends, with nowhere to charge them but the last place a signal
+# found it.  A run where that was most of some thread's time (the
+# summary says so) is shown but not judged; the totals are judged in
+# every run.
 
 . "$srcdir/testsuite/libgmon/lib.sh"
 gm_setup "" sampling
@@ -26,29 +37,29 @@ trap 'kill $loaders 2>/dev/null' EXIT
 
 # gm_check_times FILE TRUTH: each function's self seconds in the flat
 # profile of FILE against the CPU time the program measured (in TRUTH,
-# as spin.out has it); sets $bad and $all for the messages.  Within
+# as spin.out has it); sets $bad_fns and $all for the messages.  Within
 # max (0.04 s, 15%): a late signal credits the periods it stands for
 # where it finds the thread, which may be past the function's end, and
 # the loop reads its clock through a system call now and then.
 gm_check_times () {
   gm_gprof spin "$1" -b -p > "$1.flat" || return
-  bad= all=
+  bad_fns= all=
   while read -r fn truth; do
     got=$(awk -v f="$fn" '$NF == f { print $3 }' "$1.flat")
     ok=$(awk -v t="$truth" -v g="${got:-0}" 'BEGIN {
 	   d = g - t; if (d < 0) d = -d; tol = t * 0.15; if (tol < 0.04) tol = 0.04
 	   print (d <= tol) }')
-    [ "$ok" = 1 ] || bad="$bad $fn: ${got:-0} s sampled, $truth s used;"
+    [ "$ok" = 1 ] || bad_fns="$bad_fns $fn: ${got:-0} s sampled, $truth s used;"
     all="$all $fn $truth/${got:-0}"
   done < "$2"
-  [ -z "$bad" ]
+  [ -z "$bad_fns" ]
 }
 # gm_compare FILE TRUTH WHAT: the same, as a test result.
 gm_compare () {
   if gm_check_times "$1" "$2"; then
     pass "$3: CPU seconds used/sampled:$all"
   else
-    fail "$3:$bad"
+    fail "$3:$bad_fns"
   fi
 }
 
@@ -68,36 +79,54 @@ gm_check_total () {
   fi
 }
 
+# gm_unsampled: whether the kernel left most of some thread's periods
+# for libgmon to find at the thread's end (spin.err's summary line says
+# of how many threads); sets $late and $samples for the messages.
+gm_unsampled () {
+  samples=$(sed -n 's/^libgmon: .*; \([0-9]*\) samples at .*/\1/p' spin.err)
+  late=$(sed -n "s/^libgmon: .*; \([0-9]*\) found at threads' ends.*/\1/p" spin.err)
+  late=${late:-0}
+  grep -q "^libgmon: .* found at threads' ends, most of the time of" spin.err
+}
+
 # Each signal's CPU-time periods are counted exactly (gm_check_total, in
 # every run), but where they are charged is decided per signal: the
 # kernel notices expired CPU-time periods at its ticks, so one signal may
 # carry ten or more of them, and a signal that finds its thread just
 # past its function, or reading its clock, charges them all there.  On a
 # loaded machine that happened here to 1 run in 12 to 1 in 27: the
-# charging is judged on the majority of three runs, each run shown.
+# charging is decided by two judged runs alike, of at most eight, each
+# run shown.
 for sig in PROF RTMIN+1; do
-  good=0 runs=
-  for run in 1 2 3; do
+  good=0 bad=0 runs= run=0
+  while [ $good -lt 2 ] && [ $bad -lt 2 ] && [ $run -lt 8 ]; do
+    run=$((run + 1))
     rm -f gmon.out
     if ! LIBGMON_VERBOSE=1 LIBGMON_SIGNAL=$sig gm_run spin; then
       fail "SIG$sig: exit status $?: $(cat spin.err)"
+      bad=$((bad + 1))
       continue
     fi
     if [ "$(grep -c '^libgmon:' spin.err)" != 1 ]; then
       fail "SIG$sig run $run: libgmon reported: $(cat spin.err)"
     fi
     gm_check_total "4 threads, SIG$sig, run $run"
-    if gm_check_times gmon.out spin.out; then
+    if gm_unsampled; then
+      runs="$runs run $run: not judged, $late of $samples periods found at threads' ends;"
+    elif gm_check_times gmon.out spin.out; then
       good=$((good + 1))
       runs="$runs run $run:$all;"
     else
-      runs="$runs run $run:$bad (flat profile: $(awk 'NF >= 5 && $1 ~ /^[0-9]/ { printf " %s %s", $NF, $3 }' gmon.out.flat));"
+      bad=$((bad + 1))
+      runs="$runs run $run:$bad_fns (flat profile: $(awk 'NF >= 5 && $1 ~ /^[0-9]/ { printf " %s %s", $NF, $3 }' gmon.out.flat));"
     fi
   done
-  if [ "$good" -ge 2 ]; then
-    pass "4 threads, SIG$sig: CPU seconds used/sampled in $good of 3 runs:$runs"
+  if [ $good -ge 2 ]; then
+    pass "4 threads, SIG$sig: CPU seconds used/sampled:$runs"
+  elif [ $bad -ge 2 ]; then
+    fail "4 threads, SIG$sig: charged wrongly in $bad runs:$runs"
   else
-    fail "4 threads, SIG$sig: charged wrongly in $((3 - good)) of 3 runs:$runs"
+    skip "4 threads, SIG$sig: the kernel did not sample enough runs to judge:$runs"
   fi
 done
 
@@ -130,12 +159,27 @@ for mode in replace ignore block; do
   else
     fail "SIGPROF taken by the program ($mode): stderr: $(cat spin.err)"
   fi
-  rm -f gmon.out
-  if LIBGMON_SIGNAL=RTMIN+1 gm_run spin $mode; then
-    gm_quiet spin "$mode, LIBGMON_SIGNAL=RTMIN+1"
-    gm_compare gmon.out spin.out "SIGPROF taken by the program ($mode), LIBGMON_SIGNAL=RTMIN+1"
-  else
-    fail "$mode, RTMIN+1: exit status $?: $(cat spin.err)"
-  fi
+  # With another signal the profile is whole: judged on the first of
+  # four runs the kernel sampled.
+  what="SIGPROF taken by the program ($mode), LIBGMON_SIGNAL=RTMIN+1"
+  unjudged=
+  for run in 1 2 3 4; do
+    rm -f gmon.out
+    if ! LIBGMON_VERBOSE=1 LIBGMON_SIGNAL=RTMIN+1 gm_run spin $mode; then
+      fail "$mode, RTMIN+1: exit status $?: $(cat spin.err)"
+      break
+    fi
+    if grep -q '^libgmon: .*did not reach' spin.err; then
+      fail "$what: libgmon reported: $(cat spin.err)"
+      break
+    fi
+    if gm_unsampled; then
+      unjudged="$unjudged run $run: $late of $samples periods found at the thread's end;"
+      [ $run = 4 ] && skip "$what: the kernel did not sample enough runs to judge:$unjudged"
+      continue
+    fi
+    gm_compare gmon.out spin.out "$what"
+    break
+  done
 done
 gm_done
