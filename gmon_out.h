@@ -159,6 +159,65 @@ enum gmon_tag
 #define GMON_SNAP_SUFFIX ".snap"
 #define GMON_SNAP_HEADER "gmon snapshot 1"
 
+/* ---- whole-process data: <profile>.modules ----------------------------
+
+   The samples libgmon takes outside the program's own code (shared
+   libraries, plugins loaded with dlopen, the dynamic loader, the vDSO)
+   and the calls whose caller or callee lies there, with the modules
+   they lie in, go in a file of their own beside the profile
+   ("gmon.out.modules"), which GNU gprof never reads; the profile keeps
+   only the program's own, as before.  gprof --whole-process reads both.
+
+   Numbers are unsigned LEB128, as in .stacks:
+
+     "gmod"       magic, 4 bytes
+     version      1
+     hash         gmon_stacks_hash of every byte of the profile this
+                  file goes with (a file left by an earlier run beside a
+                  newer profile is not used)
+     modules      the number of modules, then each module; module 0 is
+                  the program itself, the others follow in the order
+                  they were first loaded:
+       flags      GMON_MODULE_UNLOADED: unloaded (dlclose) before the
+                  write; its counts are kept
+       loads      how many times it was loaded (a plugin opened, closed
+                  and opened again: 2)
+       base       its load bias at its last load: the address where its
+                  file address 0 was
+       lo, hi     its code, as file addresses [lo, hi): from the lowest
+                  to the highest address of its executable segments
+       path       the length, then the bytes (no NUL): the name the
+                  dynamic loader gives it (module 0: the program's
+                  file, as /proc/self/exe names it; the vDSO:
+                  "[vdso]")
+       build-id   the length (0: none), then the bytes of its
+                  NT_GNU_BUILD_ID note
+                  A module loaded again with the same path and build-id
+                  is the same module, whatever its new base.
+     bins         the number of histogram bins written, then each, in
+                  order of module and then address, only those not 0:
+       module     its index
+       addr       its file address, less that of the bin before it in
+                  the same module (the first bin of a module: less 0);
+                  a bin covers GMON_MODULE_BIN bytes from there
+       count      sampling periods, of the profile's rate and clock
+     arcs         the number of arcs, then each:
+       from       module index, then file address: the return address
+                  in the caller, as a profile's "frompc"
+       self       module index, then file address: the callee, as a
+                  profile's "selfpc"
+       count      the calls
+
+   Module 0's bins, and the arcs with both ends in module 0, are in the
+   profile, not here; everything else libgmon counted is.  */
+
+#define GMON_MODULES_MAGIC "gmod"
+#define GMON_MODULES_MAGIC_LEN 4
+#define GMON_MODULES_VERSION 1
+#define GMON_MODULES_SUFFIX ".modules"
+#define GMON_MODULE_UNLOADED 1u
+#define GMON_MODULE_BIN 4
+
 /* 64-bit FNV-1a, continued from H over N bytes at P (start with
    GMON_STACKS_HASH_INIT).  */
 #define GMON_STACKS_HASH_INIT 0xcbf29ce484222325ULL
