@@ -1055,7 +1055,11 @@ share_ticks (Measured *ms, const Leaf *leaf, size_t nleaves)
       for (size_t j = first; j < i; j++)
         ms->tree.weight[leaf[j].node] += part[j - first];
       if (ticks > taken)
-        ms->tree.weight[tree_node (ms, STACK_ROOT, v)] += ticks - taken;
+        {
+          /* tree_node may grow the arrays: the index first.  */
+          uint32_t own = tree_node (ms, STACK_ROOT, v);
+          ms->tree.weight[own] += ticks - taken;
+        }
       given += ticks;
     }
   gp_assert (i == nleaves);

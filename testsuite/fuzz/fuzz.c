@@ -648,6 +648,22 @@ fuzz_file (int slot, const uint8_t *data, size_t size)
 }
 
 const char *
+fuzz_scratch_file (int slot, const char *name, const uint8_t *data,
+                   size_t size)
+{
+  static char path[4][PATH_MAX];
+  int fd;
+
+  init_once ();
+  snprintf (path[slot], sizeof path[slot], "%s/%s", scratch, name);
+  fd = open (path[slot], O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+  if (fd < 0 || (size && write (fd, data, size) != (ssize_t) size))
+    abort ();
+  close (fd);
+  return path[slot];
+}
+
+const char *
 fuzz_fixture (const char *name)
 {
   char *path;

@@ -34,6 +34,13 @@ int fuzz_gprof (int argc, char **argv, Core *core, const char *profile,
    of that size, named /proc/self/fd/N.  */
 const char *fuzz_file (int slot, const uint8_t *data, size_t size);
 
+/* The path of a file NAME in the scratch directory (see fuzz_gprof)
+   that holds the SIZE bytes at DATA, for inputs that are found by their
+   name (the files beside a profile), until the end of the next run;
+   SLOT (0 to 3) keeps the returned path.  */
+const char *fuzz_scratch_file (int slot, const char *name,
+                               const uint8_t *data, size_t size);
+
 /* The executable NAME of the fixture generator's output (FUZZ_FIXTURES
    names the directory mkfixture wrote), opened once and kept.  */
 Core *fuzz_image (const char *name);

@@ -15,7 +15,7 @@
 FUZZ_CC = clang
 FUZZ_FLAGS = -g -O2 -fno-omit-frame-pointer \
 	-fsanitize=address,undefined -fno-sanitize-recover=all
-FUZZ_NAMES = gmon symfile map options atfile core
+FUZZ_NAMES = gmon symfile map options atfile core side
 FUZZ_TARGETS = $(FUZZ_NAMES:%=testsuite/fuzz/fuzz_%)
 FUZZ_OBJ = testsuite/fuzz/obj
 FUZZ_LIB = $(FUZZ_OBJ)/libgprof.a

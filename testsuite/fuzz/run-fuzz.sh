@@ -5,7 +5,7 @@
 #
 # Run from the top of the build, after `make fuzz
 # testsuite/fixtures/mkfixture` (which needs clang and libFuzzer).
-# Every target (default: all: gmon symfile map options atfile core) runs
+# Every target (default: all: gmon symfile map options atfile core side) runs
 # SECONDS seconds (default 30), JOBS targets at a time (default: the
 # CPUs), on the corpus CORPUS/NAME (default: a temporary directory),
 # seeded from the fixtures (testsuite/fuzz/fixtures.sh: the fixture
@@ -39,7 +39,7 @@ while getopts t:j:c:k opt; do
   esac
 done
 shift $((OPTIND - 1))
-targets=${*:-gmon symfile map options atfile core}
+targets=${*:-gmon symfile map options atfile core side}
 
 here=$(cd "$(dirname "$0")" && pwd)
 build=$(pwd)
@@ -75,6 +75,16 @@ le () {
     le_n=$((le_n - 1))
   done
   printf "$le_out"
+}
+
+# leb VALUE: VALUE as an unsigned LEB128 (the side files' numbers).
+leb () {
+  leb_v=$1 leb_out=
+  while [ "$leb_v" -ge 128 ]; do
+    leb_out="$leb_out$(printf '\\%03o' $(((leb_v & 127) | 128)))"
+    leb_v=$((leb_v >> 7))
+  done
+  printf "$leb_out$(printf '\\%03o' "$leb_v")"
 }
 
 # The programs with line information (fixtures.sh), each with its own
@@ -165,6 +175,32 @@ EOF_OPTS
       } >"$s_dir/seed-nm" 2>/dev/null
       for s_w in 1 5 7 71; do
         { le $s_w 1; cat "$here/seeds/map/files"; } >"$s_dir/seed-w$s_w-files"
+      done
+      ;;
+    side)
+      # Stacks after the hash (byte 0 bit 1 clear): depth 8, none
+      # dropped or cut, main then main -> fib -> fib, at the fixture's
+      # addresses; read by --measured-time, -s, the folded and json
+      # exports and the diagnosis.
+      s_main=$((0x$(nm "$FUZZ_FIXTURES/prog64le.elf" | awk '$3 == "main" { print $1 }')))
+      s_fib=$((0x$(nm "$FUZZ_FIXTURES/prog64le.elf" | awk '$3 == "fib" { print $1 }')))
+      for s_opts in 4:0 8:0 0:3 0:5 0:7 6:0; do
+        IFS=: read -r s_0 s_1 <<EOF_OPTS
+$s_opts
+EOF_OPTS
+        { le "$s_0" 1; le "$s_1" 1
+          leb 8; leb 0; leb 0; leb 3
+          leb 0; leb $((s_main + 8)); leb 2
+          leb 1; leb $((s_main + 12)); leb 0
+          leb 1; leb $((s_fib + 4)); leb 5
+        } >"$s_dir/seed-stacks-$s_0-$s_1"
+      done
+      # Two snapshots of one run, then the same with a clock each.
+      for s_clock in cpu:cpu cpu:wall; do
+        { printf '\001\000'
+          printf 'gmon snapshot 1\nrun 1f\nseq 1\ntime 1.000000000\nclock %s\n\000' "${s_clock%:*}"
+          printf 'gmon snapshot 1\nrun 1f\nseq 2\ntime 2.500000000\nclock %s\n' "${s_clock#*:}"
+        } >"$s_dir/seed-snap-${s_clock#*:}"
       done
       ;;
     *)
