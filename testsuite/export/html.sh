@@ -48,8 +48,20 @@ if (cd "$work/moved" && g++ -O0 -g -pg -o prog prog.cc && ./prog && rm prog.cc);
          >"$work/moved/page.html" 2>"$work/moved/err" || [ -s "$work/moved/err" ]; then
       fail "--export=html -l $inc of the moved program"
     fi
-    n=$(grep -o '"src":' "$work/moved/page.html" | wc -l)
-    missing=$(grep -o '"src_missing":"unreadable"' "$work/moved/page.html" | wc -l)
+    # prog.cc's functions only: a sampled function of a system header
+    # (a destructor in stl_pair.h, now and then) has its text, rightly.
+    set -- $(python3 - "$work/moved/page.html" <<'EOF_PY'
+import re, sys
+page = open(sys.argv[1], encoding="utf-8").read()
+text = missing = 0
+for fn in page.split('{"name":')[1:]:
+    if re.search(r'"file":"[^"]*prog\.cc"', fn):
+        text += '"src":' in fn
+        missing += '"src_missing":"unreadable"' in fn
+print(text, missing)
+EOF_PY
+)
+    n=$1 missing=$2
     got=$([ "$n" -gt 0 ] && echo text)$([ "$missing" -gt 0 ] && echo unreadable)
     want=$([ -n "$inc" ] && echo text || echo unreadable)
     if [ "$got" = "$want" ]; then
