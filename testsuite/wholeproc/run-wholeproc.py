@@ -21,6 +21,7 @@ then "N passed, M failed".  Exit status 0, 1 on a failure, 77 without
 gcc, 99 when the test cannot run.
 """
 
+import json
 import os
 import re
 import shutil
@@ -137,11 +138,12 @@ class Setup:
             Module(os.path.join(work, "prog"), plo, phi,
                    build_id("prog", work)),
             Module(lib, xlo, xhi, build_id("libx.so", work), base=0x7f0000000000),
-            Module("/nonexistent/libgone.so.1", 0x1000, 0x2000, b"\x12\x34"),
+            Module("/nonexistent/libgone.so.1", 0x1000, 0x2000, b"\x12\x34",
+                   base=0x7f1000000000),
             Module(os.path.join(work, "libx2.so"), xlo, xhi, b"\xde\xad\xbe\xef",
-                   flags=1, loads=2),
+                   base=0x7f2000000000, flags=1, loads=2),
             Module("/nonexistent/dir/liby.so", xlo, xhi,
-                   build_id("libx.so", work)),
+                   build_id("libx.so", work), base=0x7f3000000000),
         ]
         self.bins = [(1, x["xg"][0] + 4, 60), (1, x["xf"][0] + 4, 30),
                      (1, x["hidden"][0] + 4, 20), (2, 0x1800, 5),
@@ -221,6 +223,62 @@ def test_report(s, work):
     if not re.search(r"0\.09 +3 +\S+ +\S+ +\[liby\.so\]$", out, re.MULTILINE):
         problems.append("liby.so's samples not in its bucket")
     result("missing module without --module-dir", problems, out + err)
+
+
+def test_exports(s, work):
+    s.write("gmon.out", s.good())
+    base = ["--whole-process", "--module-dir=mods"]
+    problems = []
+    r = gprof(work, base + ["--export=json", "prog", "gmon.out"])
+    flat = {f["name"]: f for f in json.loads(r.stdout)["flat_profile"]}
+    xg = flat.get("xg [libx.so]", {})
+    if (xg.get("module") != "libx.so" or xg.get("calls") != 7
+            or abs(xg.get("self", 0) - 0.60) > 1e-9
+            or xg.get("address") != hex(s.x["xg"][0])):
+        problems.append(f"json: xg is {xg}")
+    if flat.get("main", {}).get("module") != "prog":
+        problems.append("json: main's module is not prog")
+    if flat.get("[libgone.so.1]", {}).get("module") != "libgone.so.1":
+        problems.append("json: no [libgone.so.1] in its module")
+    result("json export", problems)
+
+    r = gprof(work, base + ["--export=callgrind", "prog", "gmon.out"])
+    text = r.stdout.decode()
+    lib = os.path.join(work, "libx.so")
+    problems = [f"callgrind: no {w!r}" for w in
+                [f"ob={lib}\n", "cob=prog\ncfn=", f"cob={lib}\ncfn=(",
+                 "fn=(3) xf [libx.so]"]
+                if w not in text]
+    if text.count(f"ob={lib}\n") - text.count(f"cob={lib}\n") != 1:
+        problems.append("callgrind: libx.so's functions not under one ob=")
+    result("callgrind export", problems, text)
+
+    r = gprof(work, base + ["--export=html", "prog", "gmon.out"])
+    result("html export",
+           [] if '"name":"xg [libx.so]","module":"libx.so"' in r.stdout.decode()
+           else ["html: xg without its module"])
+
+    if not shutil.which("go"):
+        print("go missing: pprof export not checked")
+        return
+    r = gprof(work, base + ["--export=pprof", "prog", "gmon.out"])
+    with open(os.path.join(work, "p.pb.gz"), "wb") as f:
+        f.write(r.stdout)
+    raw = run(["go", "tool", "pprof", "-raw", "p.pb.gz"], work,
+              check=False).stdout.decode()
+    maps = dict(re.findall(r"^(\d+): 0x[0-9a-f]+/0x[0-9a-f]+/0x0 (\S+)",
+                           raw, re.MULTILINE))
+    ids = {v: k for k, v in maps.items()}
+    problems = []
+    bid = s.modules[1].build_id.hex()
+    if not re.search(rf"^\d+: 0x7f[0-9a-f]+/0x[0-9a-f]+/0x0 {re.escape(lib)} "
+                     rf"{bid} ", raw, re.MULTILINE):
+        problems.append("pprof: no mapping of libx.so with its build-id")
+    xg_addr = 0x7f0000000000 + s.x["xg"][0]
+    if not re.search(rf"^ +\d+: {xg_addr:#x} M={ids.get(lib)} xg \[libx\.so\]",
+                     raw, re.MULTILINE):
+        problems.append("pprof: xg not at its address in libx.so's mapping")
+    result("pprof export", problems, raw)
 
 
 def test_default_unchanged(s, work):
@@ -332,6 +390,7 @@ def main():
         build(work)
         s = Setup(work)
         test_report(s, work)
+        test_exports(s, work)
         test_default_unchanged(s, work)
         test_damaged(s, work)
         print(f"{passes[0]} passed, {len(failures)} failed")
