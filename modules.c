@@ -432,10 +432,10 @@ append (SymTab *tab, vma_t addr, const char *name, bool is_static)
   return s;
 }
 
-/* The symbols of MOD (at index I) from the best of its candidates, added
-   to RUN's table: false if none has its build-id.  Says which file
-   differs when one does.  */
-static bool
+/* The symbols of module I from the best of its candidates, added to
+   RUN's table; when none has its build-id, its bucket alone, and a
+   warning that says whether a file of another build was found.  */
+static void
 add_module_symbols (Run *run, size_t i)
 {
   Modules *m = run->modules;
@@ -542,14 +542,12 @@ add_module_symbols (Run *run, size_t i)
      end): the next module's first one does not start the gap.  */
   if (tab->len > first)
     last->end_addr = mod->offset + mod->hi;
-  mod->found = best != NULL;
   free (syms);
   if (best)
     bfd_close (best);
   for (size_t k = 0; k < ncand; k++)
     free (cand[k]);
   free (cand);
-  return mod->found;
 }
 
 /* The highest address module 0 has: its symbols, its recorded code.  */

@@ -31,7 +31,6 @@ typedef struct Module
   size_t build_id_len;
   const char *name;       /* the last component of path */
   vma_t offset;           /* synthetic address = offset + file address */
-  bool found;             /* its symbols were read (modules_load) */
 } Module;
 
 /* A sample bin or an arc end: a module and a file address in it.  */
