@@ -792,21 +792,13 @@ read_bsd (Run *run, Reader *r, unsigned counts[3])
    Its nodes join the run's tree of stacks, so that the stacks of all
    the files add up as their histograms do.  */
 
-/* The stacks file of FILENAME held in memory, read from AT.  */
-typedef struct StacksIn
-{
-  const char *name;
-  const unsigned char *p;
-  size_t at, len;
-} StacksIn;
-
-static void __attribute__ ((noreturn))
+void
 stacks_bad (const StacksIn *in, const char *what)
 {
   gp_die (_("%s: %s: %s (file corrupted?)\n"), whoami, in->name, what);
 }
 
-static uint64_t
+uint64_t
 stacks_leb (StacksIn *in)
 {
   uint64_t v = 0;
@@ -825,10 +817,8 @@ stacks_leb (StacksIn *in)
   stacks_bad (in, _("number too long"));
 }
 
-/* The hash (gmon_out.h) of every byte of FILENAME, or false if it
-   cannot be read.  */
-static bool
-file_hash (const char *filename, uint64_t *hash)
+bool
+gmon_file_hash (const char *filename, uint64_t *hash)
 {
   FILE *f = fopen (filename, "rb");
   unsigned char *buf;
@@ -926,7 +916,7 @@ read_stacks_beside (Run *run, const char *filename)
   if (depth == 0 || depth > MAX_STACK_DEPTH)
     stacks_bad (&in, _("bad depth"));
   /* A run without stacks leaves those of an earlier run behind.  */
-  if (!file_hash (filename, &profile_hash) || profile_hash != hash)
+  if (!gmon_file_hash (filename, &profile_hash) || profile_hash != hash)
     gp_warn (_("%s: %s: not the call stacks of %s (written by another run):"
                " not used\n"), whoami, name, filename);
   else
@@ -1155,7 +1145,7 @@ gmon_read_snap (const char *filename, GmonSnap *snap)
     }
   if (seen != 31)
     snap_bad (name, _("run, seq, time, clock or profile missing"));
-  snap->current = file_hash (filename, &profile_hash) && profile_hash == hash;
+  snap->current = gmon_file_hash (filename, &profile_hash) && profile_hash == hash;
   free (text);
   free (name);
   return true;

@@ -66,6 +66,25 @@ void gmon_read_kept (struct Run *base, const char *filename,
 void gmon_read_less (struct Run *run, const char *filename,
                      struct SinceArcs *arcs);
 
+/* A file of LEB128 numbers (<profile>.stacks, <profile>.modules) held
+   in memory, NAME's LEN bytes at P, read from AT.  */
+typedef struct StacksIn
+{
+  const char *name;
+  const unsigned char *p;
+  size_t at, len;
+} StacksIn;
+
+/* Exit with a message naming IN's file and WHAT is wrong with it.  */
+void stacks_bad (const StacksIn *in, const char *what)
+  __attribute__ ((noreturn));
+/* The next number of IN; exits at its end or on one of over 64 bits.  */
+uint64_t stacks_leb (StacksIn *in);
+
+/* The hash (gmon_out.h) of every byte of FILENAME, or false if it
+   cannot be read.  */
+bool gmon_file_hash (const char *filename, uint64_t *hash);
+
 /* Write everything read so far to FILENAME (gmon.sum): to a temporary
    file first, renamed into place only when complete.  */
 void gmon_write (struct Run *run, const char *filename);

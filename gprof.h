@@ -34,6 +34,7 @@ typedef struct Run
   CallGraph cg;
   BasicBlocks bb;
   CallStacks stacks;      /* the samples' call stacks, if read */
+  struct Modules *modules; /* --whole-process: the other modules, or NULL */
   const struct Par *par;  /* runs a stage's independent pieces of work */
   struct Pipeline *pipeline; /* what runs beside what (pipeline.c) */
   struct GmonAhead *ahead; /* the first profile file, read ahead */

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "blurbs.h"
+#include "gmon_out.h"
 #include "gprof.h"
 #include "i18n.h"
 #include "pipeline/par.h"
@@ -71,6 +72,9 @@ hist_free (Histograms *h)
   h->n = h->cap = 0;
   free (h->clock_file);
   h->clock_file = NULL;
+  free (h->module_bins);
+  h->module_bins = NULL;
+  h->nmodule_bins = 0;
 }
 
 void
@@ -279,6 +283,47 @@ assign_record (Run *run, const HistRecord *r, const bool *credit_ok)
     }
 }
 
+/* The other modules' bins (--whole-process), in bytes: the same
+   sharing, each bin covering GMON_MODULE_BIN bytes.  */
+static void
+assign_module_bins (Run *run, const bool *credit_ok)
+{
+  const SymTab *st = &run->symtab;
+  Histograms *h = &run->hist;
+  size_t j, k = 1;
+
+  for (size_t i = 0; i < h->nmodule_bins; i++)
+    {
+      vma_t bin_low = h->module_bins[i].addr;
+      vma_t bin_high = bin_low + GMON_MODULE_BIN;
+      double count = (double) h->module_bins[i].count;
+
+      h->total_time += count;
+      for (j = k - 1; j < st->len; k = ++j)
+        {
+          vma_t sym_low = st->ranges[j].addr;
+          vma_t sym_high = j + 1 < st->len ? st->ranges[j + 1].addr
+                                           : st->ranges[j].end + 1;
+          vma_t lo = bin_low > sym_low ? bin_low : sym_low;
+          vma_t hi = bin_high < sym_high ? bin_high : sym_high;
+
+          if (bin_high < sym_low)
+            break;
+          if (bin_low >= sym_high)
+            continue;
+          if (hi > lo)
+            {
+              double credit = (double) (hi - lo) * count / GMON_MODULE_BIN;
+
+              if (credit_ok[j])
+                st->base[j].hist_time += credit;
+              else
+                h->total_time -= credit;
+            }
+        }
+    }
+}
+
 void
 hist_assign_samples (Run *run)
 {
@@ -288,6 +333,8 @@ hist_assign_samples (Run *run)
     credit_ok[j] = sym_ids_pass (&run->ids, INCL_FLAT, run->symtab.ranges[j].addr);
   for (size_t i = 0; i < run->hist.n; i++)
     assign_record (run, &run->hist.rec[i], credit_ok);
+  if (run->hist.nmodule_bins)
+    assign_module_bins (run, credit_ok);
   free (credit_ok);
 }
 

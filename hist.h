@@ -16,6 +16,14 @@ typedef struct HistRecord
   uint64_t *sample;       /* summed over records and files: no limit */
 } HistRecord;
 
+/* --whole-process: GMON_MODULE_BIN bytes of another module's code from
+   ADDR, a synthetic address (modules.h).  */
+typedef struct HistBin
+{
+  vma_t addr;
+  uint64_t count;
+} HistBin;
+
 typedef struct Histograms
 {
   HistRecord *rec;        /* in order of first appearance */
@@ -34,6 +42,9 @@ typedef struct Histograms
      read, which said so (NULL before any).  */
   int wall;
   char *clock_file;
+  /* --whole-process: the other modules' samples, sorted by address.  */
+  HistBin *module_bins;
+  size_t nmodule_bins;
 } Histograms;
 
 void hist_init (Histograms *h);

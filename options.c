@@ -31,7 +31,9 @@ enum
   OPTION_DIFF_LEVEL,
   OPTION_DIFF_THRESHOLD,
   OPTION_MEASURED_TIME,
-  OPTION_SINCE
+  OPTION_SINCE,
+  OPTION_WHOLE_PROCESS,
+  OPTION_MODULE_DIR
 };
 
 static const char short_options[] =
@@ -92,6 +94,8 @@ static const struct option long_options[] = {
   { "diff-threshold", required_argument, NULL, OPTION_DIFF_THRESHOLD },
   { "measured-time", no_argument, NULL, OPTION_MEASURED_TIME },
   { "since", required_argument, NULL, OPTION_SINCE },
+  { "whole-process", no_argument, NULL, OPTION_WHOLE_PROCESS },
+  { "module-dir", required_argument, NULL, OPTION_MODULE_DIR },
   { NULL, 0, NULL, 0 }
 };
 
@@ -150,6 +154,12 @@ Options of this gprof that GNU gprof does not have:\n\
   --since=EARLIER            report what happened between EARLIER and the\n\
                              profile, two snapshots of one run that libgmon\n\
                              wrote (LIBGMON_INTERVAL, LIBGMON_DUMP_SIGNAL)\n"));
+      out_fprintf (f, _("\
+  --whole-process            report on every module of the process: the\n\
+                             shared libraries and plugins libgmon recorded\n\
+                             beside the profile (gmon.out.modules) too\n\
+  --module-dir=DIR           --whole-process: look for the modules' files\n\
+                             in DIR too (may be repeated)\n"));
     }
   exit (status);
 }
@@ -323,6 +333,30 @@ check_since (const Options *opt)
     }
 }
 
+/* --whole-process reads one profile and the modules beside it.  */
+static void
+check_whole_process (const Options *opt)
+{
+  const char *problem = NULL;
+
+  if (!opt->whole_process)
+    {
+      if (opt->nmodule_dirs)
+        problem = _("--module-dir needs --whole-process");
+    }
+  else if (opt->nprofiles != 1)
+    problem = _("--whole-process takes one profile file");
+  else if (opt->since || opt->diff_base || opt->measured_time
+           || (opt->output_style & STYLE_SUMMARY_FILE))
+    problem = _("--whole-process cannot be used with --since, --diff,"
+                " --measured-time or -s");
+  if (problem)
+    {
+      fprintf (stderr, "%s: %s\n", whoami, problem);
+      gp_exit_failure ();
+    }
+}
+
 void
 options_parse (Options *opt, int argc, char **argv)
 {
@@ -467,6 +501,13 @@ options_parse (Options *opt, int argc, char **argv)
         break;
       case OPTION_MEASURED_TIME: opt->measured_time = true; break;
       case OPTION_SINCE: opt->since = optarg; break;
+      case OPTION_WHOLE_PROCESS: opt->whole_process = true; break;
+      case OPTION_MODULE_DIR:
+        opt->module_dirs = gp_reallocarray (opt->module_dirs,
+                                            opt->nmodule_dirs + 1,
+                                            sizeof *opt->module_dirs);
+        opt->module_dirs[opt->nmodule_dirs++] = optarg;
+        break;
       default:
         options_usage (stderr, gp_failure_status);
       }
@@ -482,9 +523,12 @@ options_parse (Options *opt, int argc, char **argv)
     opt->line_granularity = true;
   check_diff (opt);
   check_measured (opt);
+  /* The stacks hold the program's frames alone: not the whole
+     process's times.  */
   opt->apply_stacks = opt->measured_time
                       || ((opt->export_format || opt->diagnose)
-                          && !opt->diff_base && !opt->line_granularity);
+                          && !opt->diff_base && !opt->line_granularity
+                          && !opt->whole_process);
   opt->read_stacks = opt->apply_stacks
                      || (opt->output_style & STYLE_SUMMARY_FILE);
   if (getenv ("GPROF_PATH"))
@@ -498,4 +542,5 @@ options_parse (Options *opt, int argc, char **argv)
   while (optind < argc)
     opt->profiles[opt->nprofiles++] = argv[optind++];
   check_since (opt);
+  check_whole_process (opt);
 }

@@ -98,6 +98,9 @@ typedef struct Options
   bool measured_time;           /* --measured-time: the call graph's times
                                    from the call stacks */
   const char *since;            /* --since=EARLIER: less this snapshot */
+  bool whole_process;           /* --whole-process: every module */
+  const char **module_dirs;     /* --module-dir=DIR, in order */
+  size_t nmodule_dirs;
   /* Derived: read the call stacks beside each profile (gmon.out.stacks),
      and measure the call graph's times from them where they exist: for
      --measured-time, and for the exports and the diagnosis, which use

@@ -28,6 +28,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "gmon_io.h"
+#include "modules.h"
+#include "support/msort.h"
 #include "gmon_out.h"
 #include "gprof.h"
 #include "cg_measured.h"
@@ -152,6 +154,12 @@ typedef struct Facts
   Plt plt[PLT_MAX];
   size_t nplt;
   unsigned long idle_funcs;     /* with samples but no calls */
+  /* The modules file beside the profile (gmon_out.h), or NULL: the
+     samples of each module (mod_samples[0] the program's histogram's),
+     and their sum outside the program.  */
+  const Modules *mods;
+  double *mod_samples;
+  double elsewhere;
   bool threads_glibc;           /* threads under glibc's runtime: said */
   int problems;
 } Facts;
@@ -902,6 +910,28 @@ count_samples (const Run *run, Facts *f)
                      ? outside - f->outside_below : 0.0;
 }
 
+/* The modules beside the profile: run->modules with --whole-process,
+   else read here for the diagnosis alone (one profile file), and their
+   samples.  */
+static void
+count_module_samples (Run *run, Facts *f)
+{
+  const Modules *m = run->modules;
+
+  if (!m && run->opt.nprofiles == 1)
+    m = modules_read (run->opt.profiles[0]);
+  if (!m)
+    return;
+  f->mods = m;
+  f->mod_samples = gp_calloc (m->n, sizeof *f->mod_samples);
+  f->mod_samples[0] = f->samples;
+  for (size_t i = 0; i < m->nbins; i++)
+    {
+      f->mod_samples[m->bins[i].pc.module] += (double) m->bins[i].count;
+      f->elsewhere += (double) m->bins[i].count;
+    }
+}
+
 /* Does SYM stand for main, which is always called from outside the
    profiled code (the C library's start-up)?  */
 static bool
@@ -1088,6 +1118,14 @@ print_precision (const Run *run, const Facts *f, const Sym **by_time, size_t n)
          (unsigned long) noisy, NOISE_SAMPLES);
 }
 
+/* Whether most samples fell outside the program, in the modules that
+   the report leaves out (no --whole-process).  */
+static bool
+most_elsewhere (const Run *run, const Facts *f)
+{
+  return f->mods && !run->opt.whole_process && f->elsewhere > f->samples;
+}
+
 /* Whether there are samples at all, and the run's length against the
    sampling period.  */
 static void
@@ -1109,6 +1147,10 @@ check_length (const Run *run, Facts *f, const Sym **by_time, size_t n)
       advice (_("run the program again with sampling on (unset LIBGMON_HZ, or give it a rate such as 1000)."));
       return;
     }
+  /* The samples libgmon took in shared libraries explain an empty or
+     thin histogram: check_modules says so, not "run longer".  */
+  if (most_elsewhere (run, f))
+    return;
   if (f->samples == 0)
     {
       problem (f, _("The histogram is empty: not one sample fell in the program's code."));
@@ -1196,6 +1238,59 @@ check_call_graph (const Run *run, Facts *f)
     }
 }
 
+/* Most samples first (pointers into Facts.mod_samples; equal ones
+   stay in module order).  */
+static int
+cmp_module (const void *a, const void *b, void *ctx)
+{
+  const double *l = a, *r = b;
+
+  (void) ctx;
+  if (*l != *r)
+    return *l < *r ? 1 : -1;
+  return 0;
+}
+
+enum { MODULES_SHOWN = 5 };
+
+/* Where the time went, module by module, from the modules file beside
+   the profile; and, when most of it is outside the program and the
+   report leaves it out, that --whole-process shows it.  */
+static void
+check_modules (const Run *run, Facts *f)
+{
+  const Modules *m = f->mods;
+  double total = f->mod_samples ? f->mod_samples[0] + f->elsewhere : 0;
+  double **order;
+
+  if (!m || total <= 0)
+    return;
+  heading (_("Time by module"));
+  say (_("libgmon recorded the samples taken in every module of the process (%s): of %.0f samples, %.1f%% fell in the program's own code, %.1f%% in %lu other modules."),
+       m->filename, total, 100.0 * f->mod_samples[0] / total,
+       100.0 * f->elsewhere / total, (unsigned long) (m->n - 1));
+  order = gp_reallocarray (NULL, m->n, sizeof *order);
+  for (size_t i = 0; i < m->n; i++)
+    order[i] = &f->mod_samples[i];
+  sort_stable_ptrs ((void **) order, m->n, cmp_module, NULL);
+  for (size_t k = 0; k < m->n && k < MODULES_SHOWN && *order[k] > 0; k++)
+    {
+      size_t i = (size_t) (order[k] - f->mod_samples);
+
+      out_printf ("    %10.0f  %5.1f%%  %s\n", *order[k], 100.0 * *order[k] / total,
+                  i == 0 ? path_basename (run->opt.image) : m->mod[i].name);
+    }
+  say (_("(samples, share of all, module.)"));
+  free (order);
+  if (most_elsewhere (run, f))
+    {
+      problem (f, _("Most of the time, %.1f%%, went outside the program's own code, into shared libraries or plugins that this report leaves out."),
+               100.0 * f->elsewhere / total);
+      say (_("The flat profile and the call graph cover the executable alone: a thin or empty histogram here says where the time did not go, not that the run was too short."));
+      advice (_("run gprof --whole-process to see every module's functions, their time and their calls."));
+    }
+}
+
 /* SYM's samples less the PLT's that are charged to it.  */
 static double
 own_samples (const Facts *f, const Sym *sym)
@@ -1260,7 +1355,10 @@ check_plt (const Run *run, Facts *f)
     say (_("%s did not run that long, and it is not a function compiled without -pg: these samples are time spent in the stubs, on the way into the libraries."),
          name);
   say (_("The time spent inside the shared libraries is not in the profile at all: the histogram covers the executable's own code only.  Many samples in the PLT mean many calls into the libraries, and probably much more time inside them."));
-  advice (_("read these samples as time in calls to shared libraries.  To measure the libraries' own time, link the program statically (gcc -pg -static), which puts their code into the executable, where it is sampled (but its calls are not counted, as the libraries are not compiled with -pg): neither glibc's runtime nor libgmon profiles shared libraries.  Or make fewer library calls where the program is busiest."));
+  if (f->mods && !run->opt.whole_process)
+    advice (_("read these samples as time in calls to shared libraries; gprof --whole-process shows the time inside the libraries too, from the modules file libgmon wrote beside the profile."));
+  else if (!f->mods)
+    advice (_("read these samples as time in calls to shared libraries.  To measure the libraries' own time, link the program statically (gcc -pg -static), which puts their code into the executable, where it is sampled (but its calls are not counted, as the libraries are not compiled with -pg): neither glibc's runtime nor libgmon profiles shared libraries.  Or make fewer library calls where the program is busiest."));
   free (name);
   free (where);
 }
@@ -1635,6 +1733,7 @@ diagnose_print (Run *run)
   count_marks (&f.scan);
   find_plt (run, &f);
   count_samples (run, &f);
+  count_module_samples (run, &f);
   by_time = sampled_functions (run, &n);
 
   print_title (run);
@@ -1644,6 +1743,7 @@ diagnose_print (Run *run)
 
   heading (_("Findings"));
   check_length (run, &f, by_time, n);
+  check_modules (run, &f);
   check_outside (&f);
   check_plt (run, &f);
   check_call_graph (run, &f);
@@ -1658,6 +1758,9 @@ diagnose_print (Run *run)
 
   print_limits (run, &f);
   print_summary (&f);
+  if (f.mods != run->modules)
+    modules_free ((Modules *) f.mods);
+  free (f.mod_samples);
   free (by_time);
   run->watch = NULL;
   free (d);

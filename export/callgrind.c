@@ -165,6 +165,14 @@ write_calls (const Model *m, Names *nm, const ExNode *n)
           gp_prefetch (ahead->site);
           gp_prefetch (&nm->fn_id[ahead->to]);
         }
+      /* Every call names its callee's object: readers differ on
+         whether a cob= line holds for the calls after it.  */
+      if (m->run->modules)
+        {
+          out_str ("cob=");
+          cg_text (ex_module_path (m->run, callee->module));
+          out_char ('\n');
+        }
       if (callee->sym->file != n->sym->file)
         write_file (nm, "cfl", callee->sym->file);
       write_fn (m, nm, "cfn", a->to);
@@ -185,6 +193,7 @@ export_callgrind (Run *run)
   Names nm = { 0 };
   const SourceFile *file = NULL;
   bool first = true;
+  uint32_t module = 0;
 
   model_build (&m, run);
   nm.fn_id = gp_calloc (m.nnodes + 1, sizeof *nm.fn_id);
@@ -210,6 +219,14 @@ export_callgrind (Run *run)
 
       if (!n->visible)
         continue;
+      /* --whole-process: the functions of each module under its ob=.  */
+      if (n->module != module)
+        {
+          module = n->module;
+          out_str ("ob=");
+          cg_text (ex_module_path (run, module));
+          out_char ('\n');
+        }
       if (first || n->sym->file != file)
         write_file (&nm, "fl", n->sym->file);
       first = false;

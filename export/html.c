@@ -388,6 +388,11 @@ functions (Page *pg)
       pg->id[v] = ++next;
       out_str (next > 1 ? ",\n{\"name\":" : "\n{\"name\":");
       ex_json_string (n->name, true);
+      if (m->run->modules)
+        {
+          key ("module");
+          ex_json_string (ex_module_name (m->run, n->module), true);
+        }
       if (n->sym->file)
         {
           key ("file");

@@ -24,6 +24,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "gprof.h"
+#include "modules.h"
 
 typedef struct ExNode
 {
@@ -34,6 +35,7 @@ typedef struct ExNode
   uint32_t first_out, nout;   /* its arcs, in Model.out */
   uint32_t first_in, nin;     /* the arcs into it, in Model.in */
   int cycle;              /* cycle number, 0 when in none */
+  uint32_t module;        /* --whole-process: its module, 0 the program */
   double fract;           /* share of its time counted (-E/-F/-e/-f) */
   double self, total;     /* samples: its own, with its callees' */
   uint64_t self_ticks, total_ticks;
@@ -94,6 +96,16 @@ enum { EX_MAX_DEPTH_DEFAULT = 64 };
 void model_build (Model *m, Run *run);
 /* SYM's name as the reports show it (demangled unless --no-demangle).  */
 const char *ex_sym_name (const Run *run, Sym *sym);
+/* --whole-process: the module SYM lies in (0, the program, without),
+   and the name of module K (the last part of its path; the
+   executable's for 0), or NULL without --whole-process's modules.  */
+uint32_t ex_sym_module (const Run *run, const Sym *sym);
+const char *ex_module_name (const Run *run, uint32_t k);
+/* Module K's path (the executable's as given for 0).  */
+const char *ex_module_path (const Run *run, uint32_t k);
+/* SYM's address in its module's file: its own without --whole-process
+   (the other modules' symbols lie at synthetic addresses, modules.h).  */
+vma_t ex_sym_address (const Run *run, const Sym *sym);
 void model_free (Model *m);
 
 /* Symbol I of the nodes: the symtab's, or the pseudo-function.  */

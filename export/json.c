@@ -49,8 +49,14 @@ sym_fields (const Json *j, Sym *s)
       ex_json_string (s->name, false);
     }
   out_str (",\"address\":\"0x");
-  out_hex (s->addr);
+  out_hex (ex_sym_address (j->run, s));
   out_char ('"');
+  if (j->run->modules && s->name)
+    {
+      key ("module");
+      ex_json_string (ex_module_name (j->run, ex_sym_module (j->run, s)),
+                      false);
+    }
   if (s->file)
     {
       key ("file");

@@ -37,6 +37,34 @@ ex_sym_name (const Run *run, Sym *sym)
   return sym->shown_name;
 }
 
+uint32_t
+ex_sym_module (const Run *run, const Sym *sym)
+{
+  return run->modules ? (uint32_t) modules_of (run->modules, sym->addr) : 0;
+}
+
+const char *
+ex_module_name (const Run *run, uint32_t k)
+{
+  if (!run->modules)
+    return NULL;
+  return k == 0 ? path_basename (run->opt.image) : run->modules->mod[k].name;
+}
+
+const char *
+ex_module_path (const Run *run, uint32_t k)
+{
+  return k == 0 || !run->modules ? run->opt.image : run->modules->mod[k].path;
+}
+
+vma_t
+ex_sym_address (const Run *run, const Sym *sym)
+{
+  if (!run->modules)
+    return sym->addr;
+  return sym->addr - run->modules->mod[ex_sym_module (run, sym)].offset;
+}
+
 /* The histogram's samples that no symbol got.  */
 static double
 outside_samples (const Run *run)
@@ -84,6 +112,8 @@ build_nodes (Model *m)
 
           n->sym = s;
           n->first_sym = i;
+          if (i < st->len)
+            n->module = ex_sym_module (m->run, s);
         }
       m->node[m->nnodes - 1].nsyms++;
       m->node_of_sym[i] = m->nnodes - 1;

@@ -231,7 +231,9 @@ new_location (Pprof *p, uint64_t fn, int line)
 }
 
 /* The location of symbol I (the function, or with -l one of its lines)
-   of node V: in the program's mapping, at the symbol's address.  */
+   of node V: in its module's mapping (the program's, mapping 1), at the
+   symbol's address; another module's at its address in the process,
+   from its recorded load bias.  */
 static uint64_t
 sym_location (Pprof *p, uint32_t v, uint32_t i)
 {
@@ -243,8 +245,13 @@ sym_location (Pprof *p, uint32_t v, uint32_t i)
 
       if (!model_is_outside (p->m, v))
         {
-          l->mapping_id = 1;
+          uint32_t k = p->m->node[v].module;
+
+          l->mapping_id = k + 1;
           l->address = s->addr;
+          if (k > 0)
+            l->address = p->m->run->modules->mod[k].base
+                         + ex_sym_address (p->m->run, s);
         }
       p->loc_of[i] = l->id;
     }
@@ -495,21 +502,43 @@ add_calls (Pprof *p)
     }
 }
 
-/* The program's mapping: where its symbols lie, and that the profile
-   names its functions, so that pprof looks nothing up.  */
+/* The program's mapping (id 1): where its symbols lie, and that the
+   profile names its functions, so that pprof looks nothing up.  With
+   --whole-process, mapping K + 1 is module K's: its code where it was
+   loaded, its path and its build-id in hex.  */
 static void
-set_mapping (Pprof *p, Mapping *map)
+set_mapping (Pprof *p, Mapping *map, uint32_t k)
 {
   const Run *run = p->m->run;
+  const SymTab *st = &run->symtab;
 
   perftools__profiles__mapping__init (map);
-  map->id = 1;
-  if (run->symtab.len > 0)
+  map->id = k + 1;
+  if (k > 0)
     {
-      map->memory_start = run->symtab.base[0].addr;
-      map->memory_limit = run->symtab.base[run->symtab.len - 1].end_addr + 1;
+      const Module *mod = &run->modules->mod[k];
+      char *hex = gp_malloc (2 * mod->build_id_len + 1);
+
+      map->memory_start = mod->base + mod->lo;
+      map->memory_limit = mod->base + mod->hi;
+      for (size_t i = 0; i < mod->build_id_len; i++)
+        sprintf (hex + 2 * i, "%02x", mod->build_id[i]);
+      hex[2 * mod->build_id_len] = '\0';
+      map->build_id = str_id (&p->str, hex, true);
+      free (hex);
     }
-  map->filename = str_id (&p->str, run->opt.image, false);
+  else if (st->len > 0)
+    {
+      /* The program's symbols end where the first module's start.  */
+      size_t last = st->len - 1;
+
+      if (run->modules && run->modules->n > 1)
+        while (last > 0 && ex_sym_module (run, &st->base[last]) != 0)
+          last--;
+      map->memory_start = st->base[0].addr;
+      map->memory_limit = st->base[last].end_addr + 1;
+    }
+  map->filename = str_id (&p->str, ex_module_path (run, k), false);
   map->has_functions = true;
   map->has_filenames = p->any_file;
   map->has_line_numbers = p->any_line;
@@ -521,7 +550,9 @@ write_rest (Pprof *p)
 {
   Profile prof;
   ValueType type[NVALUES], period_type, *type_ptr[NVALUES];
-  Mapping map, *map_ptr = &map;
+  size_t nmap = p->m->run->modules ? p->m->run->modules->n : 1;
+  Mapping *map = gp_calloc (nmap, sizeof *map);
+  Mapping **map_ptr = gp_calloc (nmap, sizeof *map_ptr);
   Location **loc_ptr = gp_calloc (p->nloc + 1, sizeof *loc_ptr);
   Line **line_ptr = gp_calloc (p->nloc + 1, sizeof *line_ptr);
   Function **fn_ptr = gp_calloc (p->nfn + 1, sizeof *fn_ptr);
@@ -561,9 +592,13 @@ write_rest (Pprof *p)
     fn_ptr[i] = &p->fn[i];
   prof.n_function = p->nfn;
   prof.function = fn_ptr;
-  set_mapping (p, &map);
-  prof.n_mapping = 1;
-  prof.mapping = &map_ptr;
+  for (uint32_t k = 0; k < nmap; k++)
+    {
+      set_mapping (p, &map[k], k);
+      map_ptr[k] = &map[k];
+    }
+  prof.n_mapping = nmap;
+  prof.mapping = map_ptr;
   comment[0] = str_id (&p->str, PACKAGE_STRING " --export=pprof", false);
   comment[1] = str_id (&p->str,
                        p->m->measured
@@ -583,6 +618,8 @@ write_rest (Pprof *p)
   free (loc_ptr);
   free (line_ptr);
   free (fn_ptr);
+  free (map_ptr);
+  free (map);
 }
 
 void

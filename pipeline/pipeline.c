@@ -27,6 +27,7 @@
 #include "gmon_io.h"
 #include "gprof.h"
 #include "i18n.h"
+#include "modules.h"
 #include "pipeline/par.h"
 #include "pipeline/tasks.h"
 #include "since.h"
@@ -139,6 +140,8 @@ pipeline_symbols (Run *run)
     core_create_line_syms (run->core, opt, &run->symtab, &run->files, false);
   else
     core_create_function_syms (run->core, opt, &run->symtab, &run->files);
+  if (opt->whole_process)
+    modules_load (run);
   sym_ids_build (&run->ids, opt, &run->symtab, &run->files,
                  core_text_last (run->core), run->core->leading_char);
   core_free_strtab (run->core);
@@ -190,6 +193,7 @@ pipeline_profiles (Run *run)
         gmon_read (run, run->opt.profiles[i]);
       cg_tally_file_done (&run->cg);
     }
+  modules_tally (run);
   cg_tally_finish (&run->cg);
   default_reports (run);
   if (run->opt.output_style & STYLE_SUMMARY_FILE)

@@ -33,6 +33,8 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "fixtures"))
+from mkmodules import Module, modules_file, profile_hash  # noqa: E402
 GPROF = os.path.abspath(os.environ.get("GPROF", "gprof"))
 ENV = dict(os.environ, LC_ALL="C", LANG="C")
 ENV.pop("LANGUAGE", None)
@@ -721,6 +723,47 @@ def cases(work):
                   "too few to matter",
                   "gprof credits them to _init"],
             absent=["samples but no recorded calls"], summary=summary(0)))
+
+    # A modules file beside the profile (testsuite/fixtures/mkmodules.py):
+    # where the time went, module by module; when most of it went into
+    # shared libraries, --whole-process rather than "run longer"; and the
+    # PLT's samples read as calls into them.
+    def with_modules(name, data, lib_samples):
+        write(work, name, data)
+        mods = [Module(os.path.join(work, "prog"), 0, end),
+                Module("/usr/lib/libm.so.6", 0x10000, 0x90000),
+                Module("/usr/lib/libz.so.1", 0x2000, 0x12000)]
+        bins = [(1, 0x10000 + 4 * i, lib_samples // 4) for i in range(3)]
+        bins += [(2, 0x3000, lib_samples - 3 * (lib_samples // 4))]
+        write(work, name + ".modules",
+              modules_file(profile_hash(data), mods, bins))
+        return name
+
+    g = healthy(glibc().sample(work_fn + 30, 30).sample(helper + 4, 3))
+    out.append(Case(
+        "most time in shared libraries", "prog",
+        [with_modules("libs.gmon", g.gnu(), 1000)],
+        want=["of 1033 samples, 3.2% fell in the program's own code, 96.8% "
+              "in 2 other modules",
+              "750 72.6% libm.so.6", "250 24.2% libz.so.1", "33 3.2% prog",
+              "Most of the time, 96.8%, went outside the program's own code",
+              "run gprof --whole-process"],
+        absent=["The run was too short", "run the program longer"],
+        summary=summary(1)))
+    if plt and "_init" in s:
+        g = healthy(glibc().sample(work_fn + 30, 1000))
+        for n in plt:
+            g.sample(secs[n][0], 300)
+        out.append(Case(
+            "PLT samples with modules", "prog",
+            [with_modules("pltmod.gmon", g.gnu(), 400)],
+            want=["fell in the PLT", "_init did not run that long",
+                  "read these samples as time in calls to shared libraries; "
+                  "gprof --whole-process shows the time inside the "
+                  "libraries too"],
+            absent=["compile these functions with -pg", "link the program "
+                    "statically", "run the program longer"],
+            summary=summary(1)))
 
     # Standard input and a FIFO are read once: their records are examined
     # as they are read (a second opening would wait for a writer forever).
