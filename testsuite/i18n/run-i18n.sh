@@ -146,7 +146,8 @@ fi
 
 # Every source file with messages is in po/POTFILES.in.
 cd "$src" || exit 99
-missing=$(grep -l -E '\b(_|ngettext) \(' ./*.c mach/*.c 2>/dev/null \
+missing=$(grep -l -E '\b(_|ngettext) ?\(' ./*.c ./*/*.c 2>/dev/null \
+            | grep -v -E '^\./(testsuite|libgmon|bench)/' \
             | sed 's|^\./||' | while read -r f; do
                 grep -q -x -F "$f" po/POTFILES.in || echo "$f"
               done)
