@@ -266,12 +266,18 @@ modules_of (const Modules *m, vma_t addr)
 
 /* ---- the modules' objects --------------------------------------------- */
 
-/* PATH opened as an object file, or NULL.  */
+/* PATH opened as an object file, or NULL.  Only a regular file: the
+   path comes from the modules file, and opening a FIFO would wait for a
+   writer forever.  */
 static bfd *
 open_object (const char *path)
 {
-  bfd *abfd = bfd_openr (path, NULL);
+  struct stat st;
+  bfd *abfd;
 
+  if (stat (path, &st) != 0 || !S_ISREG (st.st_mode))
+    return NULL;
+  abfd = bfd_openr (path, NULL);
   if (!abfd)
     return NULL;
   abfd->flags |= BFD_DECOMPRESS;

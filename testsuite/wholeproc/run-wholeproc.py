@@ -225,6 +225,33 @@ def test_report(s, work):
     result("missing module without --module-dir", problems, out + err)
 
 
+def test_fifo(s, work):
+    """A module path naming a FIFO is not opened (it would wait for a
+    writer): the module is missing, its samples in its own bucket."""
+    fifo = os.path.join(work, "libfifo.so")
+    os.mkfifo(fifo)
+    modules = s.modules[:2] + [Module(fifo, 0x1000, 0x2000, b"",
+                                      base=0x7f4000000000)]
+    s.write("fifo.out", modules_file(s.hash, modules, [(2, 0x1800, 5)], []))
+    problems = []
+    try:
+        r = subprocess.run([GPROF, "--whole-process", "-p", "prog", "fifo.out"],
+                           cwd=work, env=ENV, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, timeout=60)
+        out, err = r.stdout.decode(), r.stderr.decode()
+        if r.returncode != 0:
+            problems.append(f"exit {r.returncode}")
+        if "libfifo.so: no such module" not in err:
+            problems.append(f"no warning for the FIFO: {err!r}")
+        if not re.search(r"0\.05 +\[libfifo\.so\]$", out, re.MULTILINE):
+            problems.append("the FIFO module's samples not in its bucket")
+    except subprocess.TimeoutExpired:
+        problems.append("gprof waited on the FIFO")
+        out = err = ""
+    os.unlink(fifo)
+    result("a module path naming a FIFO", problems, out + err)
+
+
 def test_exports(s, work):
     s.write("gmon.out", s.good())
     base = ["--whole-process", "--module-dir=mods"]
@@ -390,6 +417,7 @@ def main():
         build(work)
         s = Setup(work)
         test_report(s, work)
+        test_fifo(s, work)
         test_exports(s, work)
         test_default_unchanged(s, work)
         test_damaged(s, work)
