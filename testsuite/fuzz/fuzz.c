@@ -7,6 +7,7 @@
 int gprof_main (int argc, char **argv);
 #define main gprof_main
 #include "gprof.c"
+#include "modules.h"
 #undef main
 
 #include <ctype.h>
@@ -555,6 +556,8 @@ read_kept_symbols (Run *run)
     core_create_line_syms (run->core, opt, &run->symtab, &run->files, false);
   else
     core_create_function_syms (run->core, opt, &run->symtab, &run->files);
+  if (opt->whole_process)
+    modules_load (run);
   sym_ids_build (&run->ids, opt, &run->symtab, &run->files,
                  core_text_last (run->core), run->core->leading_char);
 }

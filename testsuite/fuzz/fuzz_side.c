@@ -1,18 +1,21 @@
 /* fuzz_side.c - libFuzzer target: the files libgmon writes beside a
    profile, read as gprof reads them: <profile>.stacks (the measured call
-   graph, the exports' stacks, the diagnosis, -s adding them up) and
-   <profile>.snap (--since, which subtracts one snapshot from another).
+   graph, the exports' stacks, the diagnosis, -s adding them up),
+   <profile>.snap (--since, which subtracts one snapshot from another)
+   and <profile>.modules (--whole-process, the diagnosis).
    The profiles are the fixture generator's gnu-64le.gmon, with
    prog64le.elf.
 
    Input: two bytes of settings, then the data.  Byte 0: bit 0 .snap
    files (else .stacks); bit 1 the data as it is (else the target puts
    in the profile's hash, which nearly every input would get wrong, so
-   that the rest of the file is read); bit 2 --measured-time; bit 3 -s.
-   Byte 1: the writers' options (fuzz_writer_options in fuzz.h).
+   that the rest of the file is read); bit 2 --measured-time; bit 3 -s;
+   bit 4 .modules with --whole-process (else .stacks).  Byte 1: the
+   writers' options (fuzz_writer_options in fuzz.h).
 
-   .stacks: the data is the file; without bit 1, what follows the magic,
-   the version and the hash (the depth, the counts, the nodes).
+   .stacks and .modules: the data is the file; without bit 1, what
+   follows the magic, the version and the hash (for .stacks the depth,
+   the counts, the nodes; for .modules the modules, bins and arcs).
    .snap: the data up to its first NUL byte is EARLIER's record, the
    rest LATER's; both profiles hold the same counts, and without bit 1
    each record gets a "profile" line with the profile's hash.  */
@@ -54,19 +57,20 @@ read_profile (void)
                                    profile_size);
 }
 
-/* BODY (SIZE bytes) after the magic, the version and the profile's hash,
-   in a new block.  */
+/* BODY (SIZE bytes) after MAGIC (4 bytes), VERSION and the profile's
+   hash, in a new block.  */
 static uint8_t *
-stacks_file (const uint8_t *body, size_t size, size_t *out_size)
+leb_file (const char *magic, unsigned version, const uint8_t *body,
+          size_t size, size_t *out_size)
 {
-  uint8_t *p = malloc (GMON_STACKS_MAGIC_LEN + 11 + size);
-  size_t n = GMON_STACKS_MAGIC_LEN;
+  uint8_t *p = malloc (4 + 11 + size);
+  size_t n = 4;
   unsigned long long v = profile_hash;
 
   if (!p)
     abort ();
-  memcpy (p, GMON_STACKS_MAGIC, GMON_STACKS_MAGIC_LEN);
-  p[n++] = GMON_STACKS_VERSION;
+  memcpy (p, magic, 4);
+  p[n++] = (uint8_t) version;
   for (; v >= 0x80; v >>= 7)
     p[n++] = (uint8_t) (v | 0x80);
   p[n++] = (uint8_t) v;
@@ -74,6 +78,20 @@ stacks_file (const uint8_t *body, size_t size, size_t *out_size)
     memcpy (p + n, body, size);
   *out_size = n + size;
   return p;
+}
+
+static uint8_t *
+stacks_file (const uint8_t *body, size_t size, size_t *out_size)
+{
+  return leb_file (GMON_STACKS_MAGIC, GMON_STACKS_VERSION, body, size,
+                   out_size);
+}
+
+static uint8_t *
+modules_file (const uint8_t *body, size_t size, size_t *out_size)
+{
+  return leb_file (GMON_MODULES_MAGIC, GMON_MODULES_VERSION, body, size,
+                   out_size);
 }
 
 /* TEXT (SIZE bytes) followed by the profile's hash line, in a new
@@ -150,6 +168,14 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
                  size - first - (nul != NULL), raw, snap_file);
       argv[argc++] = (char *) "image";
       argv[argc++] = (char *) fuzz_scratch_file (3, "later", profile,
+                                                 profile_size);
+    }
+  else if (cfg & 16)
+    {
+      argv[argc++] = (char *) "--whole-process";
+      side_file (1, "gmon.out.modules", data, size, raw, modules_file);
+      argv[argc++] = (char *) "image";
+      argv[argc++] = (char *) fuzz_scratch_file (0, "gmon.out", profile,
                                                  profile_size);
     }
   else
