@@ -16,7 +16,16 @@
 
    The thread's table pointer is never NULL: threads start with (and a
    growing table is briefly replaced by) an empty one-slot table, whose
-   probe misses at once.  That saves the stubs a test.  */
+   probe misses at once.  That saves the stubs a test.
+
+   Keys are absolute addresses, which a shared object unloaded by
+   dlclose and another loaded in its place would confuse.  So a table
+   holds the module epoch its keys belong to (the global gm_epoch, which
+   each unload advances; modules.c), and the stubs send every call to
+   gm_arc_miss while the two differ: there the thread converts its keys
+   into (module, file address) form and starts the new epoch.  The
+   header is 64 bytes (32 on 32-bit), so that slots stay within cache
+   lines.  */
 
 #ifndef LIBGMON_LAYOUT_H
 #define LIBGMON_LAYOUT_H
@@ -39,11 +48,14 @@
    the best-mixed ones.  */
 # define GM_HASH_SHIFT 27
 /* Table header: offset mask, pointer to the global "profiling on" byte
-   (the i386 stubs reach it through the table because they have no cheap
-   PC-relative addressing), then fields only C uses.  */
+   and to the global epoch (the i386 stubs reach them through the table
+   because they have no cheap PC-relative addressing), the table's own
+   epoch (32 bits), then fields only C uses.  */
 # define GM_TBL_MASK 0
 # define GM_TBL_ON 8
-# define GM_TBL_SLOTS 32
+# define GM_TBL_EPOCH_AT 16
+# define GM_TBL_EPOCH 24
+# define GM_TBL_SLOTS 64
 #else
 # define GM_WORD 4
 /* 16-byte slots: from, self, 64-bit count.  */
@@ -56,7 +68,9 @@
 # define GM_HASH_SHIFT 8
 # define GM_TBL_MASK 0
 # define GM_TBL_ON 4
-# define GM_TBL_SLOTS 16
+# define GM_TBL_EPOCH_AT 8
+# define GM_TBL_EPOCH 12
+# define GM_TBL_SLOTS 32
 #endif
 
 /* 0x9e3779b1 (the 32-bit golden ratio) read as a signed 32-bit value.  */

@@ -10,8 +10,9 @@
    the C slow path (built with -mgeneral-regs-only).
 
    Fast path, taken for every call of an arc after its first: test the
-   global "on" byte, hash the caller address into the calling thread's
-   table (a TLS pointer), compare both addresses, increment the 64-bit
+   global "on" byte, check that the calling thread's table (a TLS
+   pointer) is of the current module epoch (layout.h), hash the caller
+   address into it, compare both addresses, increment the 64-bit
    count with one instruction (atomic with respect to signal handlers on
    this thread).  Anything else (a thread's first call, a new arc, a
    growing table) goes to gm_arc_miss.  The layout comes from layout.h.  */
@@ -50,6 +51,9 @@
 	.cfi_adjust_cfa_offset 8
 	.cfi_rel_offset %rcx, 0
 	GM_LOAD_TABLE
+	movl	gm_epoch(%rip), %eax		/* keys of an older epoch: */
+	cmpl	%eax, GM_TBL_EPOCH(%r11)	/* gm_arc_miss converts them */
+	jne	3f
 	imulq	$GM_HASH_MUL, \from, %rax
 	shrq	$GM_HASH_SHIFT, %rax
 2:	andq	GM_TBL_MASK(%r11), %rax

@@ -1,0 +1,134 @@
+#!/bin/sh
+# modules.sh ARCH - whole-process profiles: a -pg program calls a -pg
+# library (modlib.c) that dlopen's a -pg plugin (modplug.c), dlclose's it
+# and dlopen's it again at another base, and spends most of its time in
+# libm (and libz where this machine can link it).  With the program
+# linked with libgmon.a and with libgmon.so preloaded:
+#   - every arc between the test's functions, cross-module ones
+#     included, counts what the program counted itself (gmon.out for
+#     the program's own, gmon.out.modules for the others, both decoded by
+#     modread.c, the functions found with nm);
+#   - the samples land in libm's module;
+#   - the plugin's two loads are one module, loaded twice, unloaded;
+#   - GNU gprof prints from gmon.out what ours prints.
+# Run through modules-ARCH.test.
+
+. "$srcdir/testsuite/libgmon/lib.sh"
+gm_setup "$1" "modules-$1"
+
+n=20000 math=3000000
+[ -n "$RUN" ] && n=5000 math=400000
+NM=${GPROF%gprof}nm
+OURS=$GMON_BUILDDIR/gprof
+
+gm_cc libmodA.so -O2 -pg -fPIC -shared "$TESTSRC/modlib.c" || gm_done
+gm_cc modplug.so -O2 -pg -fPIC -shared "$TESTSRC/modplug.c" || gm_done
+gm_cc modread -O2 "$TESTSRC/modread.c" || gm_done
+zlib=
+if echo 'int main (void) { return 0; }' > z.c \
+   && $CC -DMOD_ZLIB -include zlib.h z.c -lz -o z > /dev/null 2>&1; then
+  zlib="-DMOD_ZLIB -lz"
+fi
+link="-L. -lmodA -Wl,-rpath,$work -lm $zlib"
+gm_cc archive -O2 -pg "$TESTSRC/modprog.c" $link "$LIBA" -lm || gm_done
+gm_cc glibc -O2 -pg "$TESTSRC/modprog.c" $link || gm_done
+[ -n "$zlib" ] && pass "libz is here: the program spends time in it too"
+
+# Function symbols of the test's three files: "file address name".
+for f in archive glibc libmodA.so modplug.so; do
+  $NM -t d --defined-only "$f" | awk -v f="$f" \
+    '$2 ~ /^[Tt]$/ { print f, $1, $3 }' >> syms.txt
+done
+
+for model in archive preload; do
+  rm -f gmon.out gmon.out.modules
+  if [ $model = archive ]; then
+    prog=archive
+    LIBGMON_VERBOSE=1 gm_run $prog "$work/modplug.so" $n $math
+  else
+    prog=glibc
+    LIBGMON_VERBOSE=1 gm_run_preload $prog "$work/modplug.so" $n $math
+  fi
+  status=$?
+  if [ $status -ne 0 ] || [ ! -f gmon.out.modules ]; then
+    fail "$model: status $status, no gmon.out.modules? $(cat $prog.err)"
+    continue
+  fi
+  if ! $RUN ./modread gmon.out > $model.read 2> $model.readerr; then
+    fail "$model: modread: $(cat $model.readerr)"
+    continue
+  fi
+
+  # The arcs between the test's functions, by name, summed over their
+  # call sites; then those the program counted.
+  awk -v prog=$prog '
+    FILENAME == "syms.txt" {
+      n[$1]++; addr[$1, n[$1]] = $2 + 0; name[$1, n[$1]] = $3
+      next
+    }
+    $1 == "module" {
+      f = $5; sub(/.*\//, "", f)
+      file[$2] = f
+      next
+    }
+    $1 == "arc" {
+      a = fn(file[$2], $3 + 0); b = fn(file[$4], $5 + 0)
+      if (a != "" && b != "") sum[a " " b] += $6
+    }
+    # The function of file f holding address x (linear: few symbols).
+    function fn(f, x,   i, best, at) {
+      best = ""; at = -1
+      if (f != prog && f != "libmodA.so" && f != "modplug.so") return ""
+      for (i = 1; i <= n[f]; i++)
+        if (addr[f, i] <= x && addr[f, i] > at) { at = addr[f, i]; best = name[f, i] }
+      return best
+    }
+    END { for (k in sum) print "arc", k, sum[k] }' syms.txt $model.read \
+    | sort > $model.arcs
+  grep '^arc ' $prog.out | sort > $model.want
+  if cmp -s $model.arcs $model.want; then
+    pass "$model: $(wc -l < $model.want) arcs counted exactly, across modules too"
+  else
+    fail "$model: arcs differ (got, want): $(diff $model.arcs $model.want | tr '\n' ' ')"
+  fi
+
+  # The plugin: one module, loaded twice at two bases, unloaded at exit.
+  plug=$(awk '$1 == "module" && $5 ~ /\/modplug\.so$/' $model.read)
+  bases=$(sed -n 's/^bases //p' $prog.out)
+  set -- $bases
+  if [ "$(echo "$plug" | wc -l)" = 1 ] && [ "$(echo "$plug" | cut -d' ' -f3,4)" = "1 2" ] \
+     && [ "$1" != "$2" ]; then
+    pass "$model: the plugin loaded at $1 and $2 is one module, loads 2, unloaded"
+  else
+    fail "$model: plugin modules: $plug; bases $bases"
+  fi
+
+  # The time in libm is libm's.
+  libm=$(awk '$1 == "module" && $5 ~ /\/libm\.so/ { m = $2 }
+              $1 == "samples" && $2 == m { print $3 }' $model.read)
+  total=$(sed -n 's/.*; \([0-9]*\) samples at .*/\1/p' $prog.err)
+  if [ "${libm:-0}" -gt 0 ] && [ $((2 * ${libm:-0})) -gt "${total:-0}" ]; then
+    pass "$model: $libm of $total samples in libm"
+  else
+    fail "$model: ${libm:-0} of ${total:-?} samples in libm: $(cat $prog.err)"
+  fi
+
+  if gm_gprof $prog gmon.out -b > $model.gnu \
+     && "$OURS" -b $prog gmon.out > $model.ours 2>&1 \
+     && cmp -s $model.gnu $model.ours; then
+    pass "$model: GNU gprof reads gmon.out and prints what ours prints"
+  else
+    fail "$model: GNU gprof and ours differ on gmon.out"
+  fi
+done
+
+# LIBGMON_MODULES=0: no .modules file.
+rm -f gmon.out gmon.out.modules
+LIBGMON_MODULES=0 gm_run archive "$work/modplug.so" 10 10
+if [ -f gmon.out ] && [ ! -f gmon.out.modules ]; then
+  pass "LIBGMON_MODULES=0 writes no gmon.out.modules"
+else
+  fail "LIBGMON_MODULES=0: $(ls gmon.out*)"
+fi
+
+gm_done
