@@ -1085,6 +1085,8 @@ gm_running (void)
 int
 gm_snapshot (const char *why)
 {
+  /* The writer thread may scan (no signal handler runs it).  */
+  gm_modules_notice ();
   gm_busy = 1;
   int r = gm_save (NULL, 1, why);
   gm_busy = 0;

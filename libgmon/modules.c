@@ -570,9 +570,16 @@ gm_scan_apply (void)
   gm_index_publish ();
 }
 
+/* Set while the thread scans: a signal handler that interrupts the
+   scan and runs instrumented code must not start another (the lock is
+   recursive).  */
+static __thread int gm_scanning __attribute__ ((tls_model ("initial-exec")));
+
 static void
 gm_rescan (void)
 {
+  gm_scanning = 1;
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
   gm_scan.n = 0;
   gm_scan.names_used = 0;
   gm_scan.first = 1;
@@ -582,6 +589,8 @@ gm_rescan (void)
   if (gm_scan.truncated)
     gm_mod_full = 1;
   gm_scan_apply ();
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  gm_scanning = 0;
 }
 
 /* Whether the loader's counts moved since the last scan.  */
@@ -598,7 +607,7 @@ gm_counts_cb (struct dl_phdr_info *info, size_t size, void *data)
 void
 gm_modules_scan (void)
 {
-  if (!gm_started)
+  if (!gm_started || gm_scanning)
     return;
   pthread_mutex_lock (&gm_dl_lock);
   gm_rescan ();
@@ -608,7 +617,7 @@ gm_modules_scan (void)
 void
 gm_modules_notice (void)
 {
-  if (!gm_started || pthread_mutex_trylock (&gm_dl_lock) != 0)
+  if (!gm_started || gm_scanning || pthread_mutex_trylock (&gm_dl_lock) != 0)
     return;
   dl_iterate_phdr (gm_counts_cb, NULL);
   if (gm_scan.adds != gm_seen_adds || gm_scan.subs != gm_seen_subs)

@@ -39,6 +39,15 @@ a_load (const char *path)
   return 0;
 }
 
+/* A call right after an unload: the first makes the thread convert its
+   keys to the new module epoch at once, so that every key on the way to
+   the next load's code is new in that epoch (modprog.c says why).  */
+__attribute__ ((noinline)) static void
+a_mark (void)
+{
+  __asm__ volatile ("");
+}
+
 /* Unload the plugin; with block_base, keep its old place taken, so that
    the next load goes elsewhere.  */
 __attribute__ ((noinline)) void
@@ -47,6 +56,9 @@ a_unload (int block_base)
   dlclose (plugin);
   plugin = NULL;
   entry = NULL;
+  /* Not last: a tail call would hide a_unload from mcount.  */
+  mod_count[A_UNLOAD_A_MARK]++;
+  a_mark ();
   if (block_base
       && mmap ((void *) base, 4096, PROT_NONE,
                MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0)

@@ -1,10 +1,12 @@
 /* modprog.c - the program of the whole-process test: calls libA
    (modlib.c), which loads the plugin (modplug.c), unloads it and loads
-   it again at another base; spends most of its time in libm (and in
-   libz, built with -DMOD_ZLIB); prints the arcs it counted itself and
-   the plugin's two bases.
+   it again at another base, unloads it and loads a copy of it under
+   another name (PLUGIN2: another module), normally where the plugin
+   was; spends most of its time in libm (and in libz, built with
+   -DMOD_ZLIB); prints the arcs it counted itself, the three loads'
+   bases and the calls of plug_entry in each.
 
-   usage: modprog PLUGIN CALLS MATH  */
+   usage: modprog PLUGIN CALLS MATH PLUGIN2  */
 
 #include <math.h>
 #include <stdio.h>
@@ -62,31 +64,55 @@ prog_math (long n)
   return sum;
 }
 
+/* One load of the plugin (path), calls of prog_loop, and the unload;
+   returns the calls of plug_entry.  The copy of the plugin is normally
+   loaded where the plugin was, and its calls have the plugin's
+   addresses: only the module epoch tells them apart, if every call
+   between the unload and the copy's is one libgmon has seen in the
+   epoch before (a new call would make the thread convert its keys
+   anyway).  So one call site for every load (a function, called from
+   a loop the compiler cannot unroll), and libA's a_mark right after
+   each unload.  */
+__attribute__ ((noinline)) static long
+one_load (const char *path, long calls, int load, unsigned long *base,
+          long *sum)
+{
+  long before = mod_count[A_RUN_PLUG_ENTRY];
+  mod_count[ONE_LOAD_A_LOAD]++;
+  if (a_load (path) != 0)
+    exit (1);
+  mod_count[ONE_LOAD_A_BASE]++;
+  *base = a_base ();
+  for (long i = 0; i < calls; i++)
+    {
+      mod_count[ONE_LOAD_PROG_LOOP]++;
+      *sum += prog_loop (i);
+    }
+  long entries = mod_count[A_RUN_PLUG_ENTRY] - before;
+  mod_count[ONE_LOAD_A_UNLOAD]++;
+  a_unload (load == 0);
+  return entries;
+}
+
+static volatile int loads = 3;
+
 int
 main (int argc, char **argv)
 {
-  if (argc != 4)
+  if (argc != 5)
     {
-      fprintf (stderr, "usage: %s PLUGIN CALLS MATH\n", argv[0]);
+      fprintf (stderr, "usage: %s PLUGIN CALLS MATH PLUGIN2\n", argv[0]);
       return 2;
     }
   long calls = atol (argv[2]);
   long sum = 0;
-  unsigned long bases[2];
-  for (int load = 0; load < 2; load++)
+  unsigned long bases[3];
+  long entries[3];
+  for (int load = 0; load < loads; load++)
     {
-      mod_count[MAIN_A_LOAD]++;
-      if (a_load (argv[1]) != 0)
-        return 1;
-      mod_count[MAIN_A_BASE]++;
-      bases[load] = a_base ();
-      for (long i = 0; i < calls * (load + 1); i++)
-        {
-          mod_count[MAIN_PROG_LOOP]++;
-          sum += prog_loop (i);
-        }
-      mod_count[MAIN_A_UNLOAD]++;
-      a_unload (load == 0);
+      mod_count[MAIN_ONE_LOAD]++;
+      entries[load] = one_load (argv[load < 2 ? 1 : 4], calls * (load + 1),
+                                load, &bases[load], &sum);
     }
   mod_count[MAIN_PROG_MATH]++;
   sum += (long) prog_math (atol (argv[3]));
@@ -95,7 +121,8 @@ main (int argc, char **argv)
   sum += prog_loop (1);
   for (int i = 0; i < MOD_ARCS; i++)
     printf ("arc %s %ld\n", names[i], mod_count[i]);
-  printf ("bases %lx %lx\n", bases[0], bases[1]);
+  printf ("bases %lx %lx %lx\n", bases[0], bases[1], bases[2]);
+  printf ("entries %ld %ld %ld\n", entries[0], entries[1], entries[2]);
   printf ("sum %ld\n", sum);
   return 0;
 }

@@ -7,7 +7,7 @@
 
 enum mod_arc
 {
-  MAIN_PROG_LOOP,               /* program -> program */
+  ONE_LOAD_PROG_LOOP,           /* program -> program */
   PROG_LOOP_PROG_LOCAL,         /* program -> program */
   PROG_LOOP_A_RUN,              /* program -> libA */
   A_RUN_A_HELPER,               /* libA -> libA */
@@ -15,18 +15,22 @@ enum mod_arc
   PLUG_ENTRY_PLUG_LEAF,         /* plugin -> plugin */
   PLUG_ENTRY_A_CALLBACK,        /* plugin -> libA */
   PLUG_ENTRY_PROG_HOOK,         /* plugin -> program */
-  MAIN_A_LOAD,                  /* program -> libA */
-  MAIN_A_BASE,
-  MAIN_A_UNLOAD,
+  ONE_LOAD_A_LOAD,              /* program -> libA */
+  ONE_LOAD_A_BASE,
+  ONE_LOAD_A_UNLOAD,
   MAIN_PROG_MATH,               /* program -> program */
+  MAIN_ONE_LOAD,
+  MAIN_PROG_LOOP,
+  A_UNLOAD_A_MARK,              /* libA -> libA */
   MOD_ARCS
 };
 
 #define MOD_ARC_NAMES \
-  "main prog_loop", "prog_loop prog_local", "prog_loop a_run", \
+  "one_load prog_loop", "prog_loop prog_local", "prog_loop a_run", \
   "a_run a_helper", "a_run plug_entry", "plug_entry plug_leaf", \
-  "plug_entry a_callback", "plug_entry prog_hook", "main a_load", \
-  "main a_base", "main a_unload", "main prog_math"
+  "plug_entry a_callback", "plug_entry prog_hook", "one_load a_load", \
+  "one_load a_base", "one_load a_unload", "main prog_math", \
+  "main one_load", "main prog_loop", "a_unload a_mark"
 
 extern long mod_count[MOD_ARCS];
 
