@@ -29,9 +29,11 @@ _Static_assert (offsetof (struct gm_slot, self) == GM_SLOT_SELF, "SELF");
 _Static_assert (offsetof (struct gm_slot, count) == GM_SLOT_COUNT, "COUNT");
 _Static_assert (offsetof (struct gm_table, mask_off) == GM_TBL_MASK, "MASK");
 _Static_assert (offsetof (struct gm_table, on) == GM_TBL_ON, "ON");
+_Static_assert (offsetof (struct gm_table, epoch) == GM_TBL_EPOCH, "EPOCH");
+#ifndef __LP64__
 _Static_assert (offsetof (struct gm_table, epoch_at) == GM_TBL_EPOCH_AT,
                 "EPOCH_AT");
-_Static_assert (offsetof (struct gm_table, epoch) == GM_TBL_EPOCH, "EPOCH");
+#endif
 _Static_assert (offsetof (struct gm_table, slot) == GM_TBL_SLOTS, "SLOTS");
 
 /* 2048 slots (64 KiB on 64-bit): enough for most programs' arcs without
@@ -43,7 +45,11 @@ _Static_assert (offsetof (struct gm_table, slot) == GM_TBL_SLOTS, "SLOTS");
 
 /* Empty: mask 0, one slot, and that slot free.  */
 struct gm_table gm_empty = {
-  .on = &gm_on, .epoch_at = &gm_epoch, .nslots = 1, .slot = { { .from = 0 } }
+  .on = &gm_on, .nslots = 1,
+#ifndef __LP64__
+  .epoch_at = &gm_epoch,
+#endif
+  .slot = { { .from = 0 } }
 };
 
 __thread struct gm_table *gm_cur __attribute__ ((tls_model ("initial-exec")))
@@ -65,9 +71,11 @@ gm_table_new (uintptr_t nslots)
     return NULL;
   t->mask_off = (nslots - 1) << GM_SLOT_SHIFT;
   t->on = &gm_on;
+#ifndef __LP64__
   t->epoch_at = &gm_epoch;
+#endif
   t->epoch = __atomic_load_n (&gm_epoch, __ATOMIC_ACQUIRE);
-  t->nslots = nslots;
+  t->nslots = (uint32_t) nslots;
   t->used = 0;
   return t;
 }

@@ -113,11 +113,15 @@ struct gm_table
 {
   uintptr_t mask_off;             /* (nslots - 1) << GM_SLOT_SHIFT */
   const unsigned char *on;        /* &gm_on, for the i386 stubs */
-  const uint32_t *epoch_at;       /* &gm_epoch, for the i386 stubs */
   uint32_t epoch;                 /* the module epoch of the keys */
-  uintptr_t nslots;
-  uintptr_t used;
-  uintptr_t pad[2];               /* slots start on a 64-byte boundary */
+  uint32_t nslots;
+  uint32_t used;
+#ifdef __LP64__
+  uint32_t pad;                   /* the header as it was: 32 bytes */
+#else
+  const uint32_t *epoch_at;       /* &gm_epoch, for the i386 stubs */
+  uint32_t pad[2];                /* 32 bytes: slots on 16 */
+#endif
   struct gm_slot slot[];
 };
 

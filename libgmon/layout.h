@@ -24,8 +24,7 @@
    each unload advances; modules.c), and the stubs send every call to
    gm_arc_miss while the two differ: there the thread converts its keys
    into (module, file address) form and starts the new epoch.  The
-   header is 64 bytes (32 on 32-bit), so that slots stay within cache
-   lines.  */
+   header is 32 bytes, so that slots stay within cache lines.  */
 
 #ifndef LIBGMON_LAYOUT_H
 #define LIBGMON_LAYOUT_H
@@ -48,14 +47,13 @@
    the best-mixed ones.  */
 # define GM_HASH_SHIFT 27
 /* Table header: offset mask, pointer to the global "profiling on" byte
-   and to the global epoch (the i386 stubs reach them through the table
-   because they have no cheap PC-relative addressing), the table's own
-   epoch (32 bits), then fields only C uses.  */
+   (the i386 stubs reach it through the table because they have no cheap
+   PC-relative addressing), the table's own epoch (32 bits), then fields
+   only C uses.  */
 # define GM_TBL_MASK 0
 # define GM_TBL_ON 8
-# define GM_TBL_EPOCH_AT 16
-# define GM_TBL_EPOCH 24
-# define GM_TBL_SLOTS 64
+# define GM_TBL_EPOCH 16
+# define GM_TBL_SLOTS 32
 #else
 # define GM_WORD 4
 /* 16-byte slots: from, self, 64-bit count.  */
@@ -64,12 +62,13 @@
 # define GM_SLOT_FROM 0
 # define GM_SLOT_SELF 4
 # define GM_SLOT_COUNT 8
-/* 32-bit product; the index comes from bits 12 and up.  */
+/* 32-bit product; the index comes from bits 12 and up.  The i386
+   stubs also reach the global epoch through the table.  */
 # define GM_HASH_SHIFT 8
 # define GM_TBL_MASK 0
 # define GM_TBL_ON 4
-# define GM_TBL_EPOCH_AT 8
-# define GM_TBL_EPOCH 12
+# define GM_TBL_EPOCH 8
+# define GM_TBL_EPOCH_AT 20
 # define GM_TBL_SLOTS 32
 #endif
 
