@@ -372,6 +372,8 @@ struct gm_module
   unsigned loads;               /* times it was loaded */
   unsigned live;                /* loads mapped now */
   unsigned flags;               /* GMON_MODULE_UNLOADED */
+  int sampled;                  /* a bin may be non-zero: the others'
+                                   pages are never read nor written */
   uint64_t key;                 /* hash of path and build-id */
 };
 extern struct gm_module *gm_mods GM_HIDDEN;

@@ -155,10 +155,15 @@ gm_modules_credit (uintptr_t pc, unsigned long w)
                                           pc);
   if (s != NULL)
     {
-      const struct gm_module *m = &gm_mods[s->module];
+      struct gm_module *m = &gm_mods[s->module];
       uintptr_t at = pc - s->bias - m->lo;
       if (m->bin != NULL)
-        __atomic_fetch_add (&m->bin[at >> 2], (uint32_t) w, __ATOMIC_RELAXED);
+        {
+          __atomic_fetch_add (&m->bin[at >> 2], (uint32_t) w,
+                              __ATOMIC_RELAXED);
+          if (!__atomic_load_n (&m->sampled, __ATOMIC_RELAXED))
+            __atomic_store_n (&m->sampled, 1, __ATOMIC_RELAXED);
+        }
     }
   __atomic_fetch_sub (&gm_index.readers[b], 1, __ATOMIC_SEQ_CST);
   return s != NULL;
@@ -672,11 +677,14 @@ gm_modules_full (void)
 void
 gm_modules_reset (void)
 {
+  /* Only the bins written: a fork child must not copy every page of
+     every module's histogram.  */
   size_t n = __atomic_load_n (&gm_nmods, __ATOMIC_ACQUIRE);
   for (size_t i = 0; i < n; i++)
-    if (gm_mods[i].bin != NULL)
+    if (gm_mods[i].bin != NULL && gm_mods[i].sampled)
       for (size_t k = 0; k < gm_mods[i].nbins; k++)
-        __atomic_store_n (&gm_mods[i].bin[k], 0, __ATOMIC_RELAXED);
+        if (gm_mods[i].bin[k] != 0)
+          __atomic_store_n (&gm_mods[i].bin[k], 0, __ATOMIC_RELAXED);
 }
 
 void

@@ -605,7 +605,7 @@ gm_write_modules (const char *path, const struct gm_arcs *a,
     {
       const struct gm_module *m = &gm_mods[i];
       size += 7 * GM_LEB_MAX + m->path_len + m->id_len;
-      for (size_t k = 0; m->bin != NULL && k < m->nbins; k++)
+      for (size_t k = 0; m->bin != NULL && m->sampled && k < m->nbins; k++)
         nbins += gm_mod_bin (m, k) != 0;
     }
   /* Nothing outside the program: no file (gmon.out says it all).  */
@@ -643,8 +643,8 @@ gm_write_modules (const char *path, const struct gm_arcs *a,
     {
       const struct gm_module *m = &gm_mods[i];
       uintptr_t prev = 0;
-      for (size_t k = 0; m->bin != NULL && k < m->nbins && written < nbins;
-           k++)
+      for (size_t k = 0; m->bin != NULL && m->sampled && k < m->nbins
+                         && written < nbins; k++)
         {
           uint32_t v = gm_mod_bin (m, k);
           if (v == 0)

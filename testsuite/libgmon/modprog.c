@@ -6,9 +6,11 @@
    -DMOD_ZLIB); prints the arcs it counted itself, the three loads'
    bases and the calls of plug_entry in each.
 
-   usage: modprog PLUGIN CALLS MATH PLUGIN2  */
+   usage: modprog PLUGIN CALLS MATH PLUGIN2 [segv]
+   segv: die of SIGSEGV at the end (libgmon writes the profile then).  */
 
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #ifdef MOD_ZLIB
@@ -99,9 +101,10 @@ static volatile int loads = 3;
 int
 main (int argc, char **argv)
 {
-  if (argc != 5)
+  if (argc != 5 && argc != 6)
     {
-      fprintf (stderr, "usage: %s PLUGIN CALLS MATH PLUGIN2\n", argv[0]);
+      fprintf (stderr, "usage: %s PLUGIN CALLS MATH PLUGIN2 [segv]\n",
+               argv[0]);
       return 2;
     }
   long calls = atol (argv[2]);
@@ -124,5 +127,10 @@ main (int argc, char **argv)
   printf ("bases %lx %lx %lx\n", bases[0], bases[1], bases[2]);
   printf ("entries %ld %ld %ld\n", entries[0], entries[1], entries[2]);
   printf ("sum %ld\n", sum);
+  if (argc == 6)
+    {
+      fflush (stdout);
+      raise (SIGSEGV);
+    }
   return 0;
 }

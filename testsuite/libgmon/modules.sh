@@ -12,7 +12,9 @@
 #   - the plugin's two loads are one module, loaded twice, unloaded;
 #   - a copy of the plugin (another module) loaded where the plugin was
 #     keeps its own calls, though their addresses are the plugin's;
-#   - GNU gprof prints from gmon.out what ours prints.
+#   - GNU gprof prints from gmon.out what ours prints;
+#   - the same when the program dies of SIGSEGV (the crash handler's
+#     write).
 # Run through modules-ARCH.test.
 
 . "$srcdir/testsuite/libgmon/lib.sh"
@@ -49,11 +51,17 @@ suite () {
       '$2 ~ /^[Tt]$/ { print f, $1, $3 }' >> syms.txt
   done
 
-  for model in archive preload; do
+  for model in archive preload crash; do
     rm -f gmon.out gmon.out.modules
     if [ $model = archive ]; then
       prog=archive
       LIBGMON_VERBOSE=1 gm_run $prog "$dir/modplug.so" $n $math "$dir/modplug2.so"
+    elif [ $model = crash ]; then
+      # Written by the SIGSEGV handler: async-signal-safe, the same files.
+      prog=archive
+      LIBGMON_VERBOSE=1 gm_run $prog "$dir/modplug.so" $n $math "$dir/modplug2.so" segv
+      [ $? = 139 ] || fail "$tag crash: the program did not die of SIGSEGV"
+      true
     else
       prog=glibc
       LIBGMON_VERBOSE=1 gm_run_preload $prog "$dir/modplug.so" $n $math "$dir/modplug2.so"
