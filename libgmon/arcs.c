@@ -17,6 +17,7 @@
 #include <pthread.h>
 #include <sys/syscall.h>
 
+#include "../gmon_out.h"
 #include "internal.h"
 
 /* The stubs hard-code these offsets (layout.h).  */
@@ -28,6 +29,11 @@ _Static_assert (offsetof (struct gm_slot, self) == GM_SLOT_SELF, "SELF");
 _Static_assert (offsetof (struct gm_slot, count) == GM_SLOT_COUNT, "COUNT");
 _Static_assert (offsetof (struct gm_table, mask_off) == GM_TBL_MASK, "MASK");
 _Static_assert (offsetof (struct gm_table, on) == GM_TBL_ON, "ON");
+_Static_assert (offsetof (struct gm_table, epoch) == GM_TBL_EPOCH, "EPOCH");
+#ifndef __LP64__
+_Static_assert (offsetof (struct gm_table, epoch_at) == GM_TBL_EPOCH_AT,
+                "EPOCH_AT");
+#endif
 _Static_assert (offsetof (struct gm_table, slot) == GM_TBL_SLOTS, "SLOTS");
 
 /* 2048 slots (64 KiB on 64-bit): enough for most programs' arcs without
@@ -39,7 +45,11 @@ _Static_assert (offsetof (struct gm_table, slot) == GM_TBL_SLOTS, "SLOTS");
 
 /* Empty: mask 0, one slot, and that slot free.  */
 struct gm_table gm_empty = {
-  .on = &gm_on, .nslots = 1, .slot = { { .from = 0 } }
+  .on = &gm_on, .nslots = 1,
+#ifndef __LP64__
+  .epoch_at = &gm_epoch,
+#endif
+  .slot = { { .from = 0 } }
 };
 
 __thread struct gm_table *gm_cur __attribute__ ((tls_model ("initial-exec")))
@@ -61,7 +71,11 @@ gm_table_new (uintptr_t nslots)
     return NULL;
   t->mask_off = (nslots - 1) << GM_SLOT_SHIFT;
   t->on = &gm_on;
-  t->nslots = nslots;
+#ifndef __LP64__
+  t->epoch_at = &gm_epoch;
+#endif
+  t->epoch = __atomic_load_n (&gm_epoch, __ATOMIC_ACQUIRE);
+  t->nslots = (uint32_t) nslots;
   t->used = 0;
   return t;
 }
@@ -135,6 +149,7 @@ gm_table_grow (struct gm_thread *th)
                       s->count);
     }
   t->used = old->used;
+  t->epoch = old->epoch;
   __atomic_store_n (&th->table, t, __ATOMIC_RELEASE);
   __atomic_signal_fence (__ATOMIC_SEQ_CST);
   gm_cur = t;
@@ -168,6 +183,148 @@ gm_table_add (struct gm_thread *th, uintptr_t from, uintptr_t self)
   return 0;
 }
 
+/* ---- arcs outside the program, and the change of epoch -------------- */
+
+static int
+gm_in_range (uintptr_t pc)
+{
+  return pc - gm_lowpc < gm_highpc - gm_lowpc;
+}
+
+/* The arcs that threads took out of their tables at a change of epoch,
+   by module and file address: an open-addressing table under gm_lock,
+   doubled at half load.  */
+static struct
+{
+  struct gm_marc *arc;
+  size_t cap, used;
+  unsigned long long lost;      /* calls dropped for lack of memory */
+} gm_moved;
+
+static size_t
+gm_marc_hash (const struct gm_marc *a, size_t cap)
+{
+  uint64_t h = gmon_stacks_hash (GMON_STACKS_HASH_INIT, a, 2 * sizeof a->from
+                                 + 2 * sizeof a->from_mod);
+  return (size_t) (h & (cap - 1));
+}
+
+static int
+gm_marc_same (const struct gm_marc *a, const struct gm_marc *b)
+{
+  return a->from == b->from && a->self == b->self
+         && a->from_mod == b->from_mod && a->self_mod == b->self_mod;
+}
+
+/* Add a (count included) to the table t of cap slots (a power of two,
+   count 0 marks a free slot); returns 0 if t is full.  */
+static int
+gm_marc_add (struct gm_marc *t, size_t cap, size_t *used,
+             const struct gm_marc *a)
+{
+  size_t h = gm_marc_hash (a, cap);
+  while (t[h].count != 0 && !gm_marc_same (&t[h], a))
+    h = (h + 1) & (cap - 1);
+  if (t[h].count == 0)
+    {
+      if ((*used + 1) * 2 > cap)
+        return 0;
+      t[h] = *a;
+      ++*used;
+      return 1;
+    }
+  t[h].count += a->count;
+  return 1;
+}
+
+static void
+gm_moved_add (const struct gm_marc *a)
+{
+  if (gm_moved.arc != NULL
+      && gm_marc_add (gm_moved.arc, gm_moved.cap, &gm_moved.used, a))
+    return;
+  size_t cap = gm_moved.cap ? 2 * gm_moved.cap : 1024;
+  struct gm_marc *t = gm_map (cap * sizeof *t);
+  if (t == NULL)
+    {
+      gm_moved.lost += a->count;
+      return;
+    }
+  size_t used = 0;
+  for (size_t i = 0; i < gm_moved.cap; i++)
+    if (gm_moved.arc[i].count != 0)
+      (void) gm_marc_add (t, cap, &used, &gm_moved.arc[i]);
+  if (gm_moved.arc != NULL)
+    gm_unmap (gm_moved.arc, gm_moved.cap * sizeof *t);
+  gm_moved.arc = t;
+  gm_moved.cap = cap;
+  gm_moved.used = used;
+  (void) gm_marc_add (t, cap, &gm_moved.used, a);
+}
+
+/* The arc (from, self) of a table of epoch v->epoch by module and file
+   address; 0 when an end is in no module.  */
+static int
+gm_marc_of (const struct gm_view *v, uintptr_t from, uintptr_t self,
+            uint64_t count, struct gm_marc *a)
+{
+  a->count = count;
+  return gm_view_find (v, from, &a->from_mod, &a->from)
+         && gm_view_find (v, self, &a->self_mod, &a->self);
+}
+
+/* The module epoch changed (something was unloaded) since the thread's
+   table got its keys: move the arcs not wholly in the program into
+   gm_moved, read against the loads of the table's epoch, and give the
+   thread a table of the new epoch with the others.  The new table is
+   the one the thread had before its last change (th->spare): a fast
+   path that a signal handler interrupted on this thread may still hold
+   the old table and count in it once more when it resumes (that call
+   is lost; the old table is only written again at the next change).  */
+static GM_TEXT void
+gm_table_rebase (struct gm_thread *th)
+{
+  struct gm_table *old = th->table;
+  struct gm_table *t = th->spare;
+  if (t == NULL || t->nslots != old->nslots)
+    t = gm_table_new (old->nslots);
+  if (t == NULL)
+    return;                     /* stays in the old epoch: counted later */
+  gm_memzero (t->slot, old->nslots * sizeof (struct gm_slot));
+  t->used = 0;
+  gm_cur = &gm_empty;
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  gm_lock ();
+  struct gm_view v;
+  if (gm_view_build (&v, old->epoch) != 0)
+    v.n = 0, v.span = NULL;
+  for (uintptr_t i = 0; i < old->nslots; i++)
+    {
+      struct gm_slot *s = &old->slot[i];
+      uint64_t count = gm_count_read (&s->count);
+      struct gm_marc a;
+      if (s->from == 0 || count == 0)
+        continue;
+      if (gm_in_range (s->from) && gm_in_range (s->self))
+        {
+          gm_slot_fill (gm_probe (t, s->from, s->self), s->from, s->self,
+                        count);
+          t->used++;
+        }
+      else if (gm_marc_of (&v, s->from, s->self, count, &a))
+        gm_moved_add (&a);
+      else
+        GM_COUNT (lost_unknown, count);
+    }
+  gm_view_free (&v);
+  t->epoch = __atomic_load_n (&gm_epoch, __ATOMIC_ACQUIRE);
+  __atomic_store_n (&th->table, t, __ATOMIC_RELEASE);
+  th->spare = old;
+  gm_unlock ();
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  gm_cur = t;
+}
+
 void
 gm_arc_miss (uintptr_t from, uintptr_t self)
 {
@@ -183,6 +340,13 @@ gm_arc_miss (uintptr_t from, uintptr_t self)
   struct gm_thread *th = gm_thr;
   if (th == NULL)
     th = gm_thread_attach ();
+  if (th != NULL && th->table->epoch != __atomic_load_n (&gm_epoch,
+                                                         __ATOMIC_ACQUIRE))
+    gm_table_rebase (th);
+  /* Code of no known module: a library loaded behind our back.  */
+  if ((!gm_in_range (from) && !gm_modules_known (from))
+      || (!gm_in_range (self) && !gm_modules_known (self)))
+    gm_modules_notice ();
   if (th == NULL || gm_table_add (th, from, self) != 0)
     GM_COUNT (lost_nomem, 1);
   __atomic_signal_fence (__ATOMIC_SEQ_CST);
@@ -436,14 +600,70 @@ gm_arcs_reset (void)
       for (uintptr_t i = 0; i < t->nslots; i++)
         gm_count_clear (&t->slot[i].count);
     }
+  /* Keys whose count is 0 are free slots there: start afresh.  */
+  if (gm_moved.arc != NULL)
+    gm_memzero (gm_moved.arc, gm_moved.cap * sizeof *gm_moved.arc);
+  gm_moved.used = 0;
+  gm_moved.lost = 0;
 }
 
 /* ---- snapshot -------------------------------------------------------- */
 
+/* The arcs outside the program: every table's, read against the loads
+   of its epoch, and gm_moved's.  */
 static int
-gm_in_range (uintptr_t pc)
+gm_marcs_snapshot (struct gm_arcs *out, size_t total)
 {
-  return pc - gm_lowpc < gm_highpc - gm_lowpc;
+  size_t cap = 64;
+  while (cap < 2 * (total + gm_moved.used) + 64)
+    cap *= 2;
+  size_t bytes = cap * sizeof (struct gm_marc);
+  struct gm_marc *m = gm_map (bytes);
+  if (m == NULL)
+    return -ENOMEM;
+  size_t used = 0;
+  struct gm_view v = { NULL, 0, 0, 0 };
+  int have_view = 0;
+  for (struct gm_thread *th = gm_threads; th != NULL; th = th->next)
+    {
+      struct gm_table *t = __atomic_load_n (&th->table, __ATOMIC_ACQUIRE);
+      if (!have_view || v.epoch != t->epoch)
+        {
+          gm_view_free (&v);
+          if (gm_view_build (&v, t->epoch) != 0)
+            v.n = 0;
+          have_view = 1;
+        }
+      for (uintptr_t i = 0; i < t->nslots; i++)
+        {
+          struct gm_slot *s = &t->slot[i];
+          uintptr_t from = __atomic_load_n (&s->from, __ATOMIC_ACQUIRE);
+          if (from == 0)
+            continue;
+          uintptr_t self = s->self;
+          uint64_t count = gm_count_read (&s->count);
+          struct gm_marc a;
+          if (count == 0 || (gm_in_range (from) && gm_in_range (self)))
+            continue;
+          if (!gm_marc_of (&v, from, self, count, &a)
+              || !gm_marc_add (m, cap, &used, &a))
+            out->outside += count;
+        }
+    }
+  gm_view_free (&v);
+  for (size_t i = 0; i < gm_moved.cap; i++)
+    if (gm_moved.arc[i].count != 0
+        && !gm_marc_add (m, cap, &used, &gm_moved.arc[i]))
+      out->outside += gm_moved.arc[i].count;
+  out->outside += gm_moved.lost + gm_stats.lost_unknown;
+  size_t n = 0;
+  for (size_t i = 0; i < cap; i++)
+    if (m[i].count != 0)
+      m[n++] = m[i];
+  out->marc = m;
+  out->nm = n;
+  out->mmap_size = bytes;
+  return 0;
 }
 
 int
@@ -463,7 +683,7 @@ gm_arcs_snapshot (struct gm_arcs *out)
   if (m == NULL)
     return -ENOMEM;
 
-  unsigned long long outside = 0;
+  out->outside = 0;
   size_t used = 0;
   for (struct gm_thread *th = gm_threads; th != NULL; th = th->next)
     {
@@ -476,16 +696,10 @@ gm_arcs_snapshot (struct gm_arcs *out)
             continue;
           uintptr_t self = s->self;
           uint64_t count = gm_count_read (&s->count);
-          if (count == 0)
+          /* Calls from or to code outside the profiled program (libc
+             calling main, a library's calls) are gm_marcs_snapshot's.  */
+          if (count == 0 || !gm_in_range (from) || !gm_in_range (self))
             continue;
-          if (!gm_in_range (from) || !gm_in_range (self))
-            {
-              /* Calls from or to code outside the profiled program, e.g.
-                 libc calling main or a thread's start routine: gprof could
-                 not attribute them to a symbol anyway.  */
-              outside += count;
-              continue;
-            }
           uintptr_t h = gm_hash_off ((cap - 1) << GM_SLOT_SHIFT, from ^ self)
                         >> GM_SLOT_SHIFT;
           while (m[h].from != 0 && (m[h].from != from || m[h].self != self))
@@ -496,7 +710,7 @@ gm_arcs_snapshot (struct gm_arcs *out)
                 {
                   /* Keys keep arriving from running threads: leave them
                      out of this snapshot rather than loop forever.  */
-                  outside += count;
+                  out->outside += count;
                   continue;
                 }
               m[h].from = from;
@@ -514,6 +728,15 @@ gm_arcs_snapshot (struct gm_arcs *out)
   out->arc = m;
   out->n = n;
   out->map_size = bytes;
-  out->outside = outside;
-  return 0;
+  int r = gm_marcs_snapshot (out, total);
+  if (r != 0)
+    gm_unmap (m, bytes);
+  return r;
+}
+
+void
+gm_arcs_free (struct gm_arcs *a)
+{
+  gm_unmap (a->arc, a->map_size);
+  gm_unmap (a->marc, a->mmap_size);
 }

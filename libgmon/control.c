@@ -91,6 +91,7 @@ static struct
   unsigned hz;
   int signo;
   int wall;                     /* LIBGMON_CLOCK=wall */
+  int no_modules;               /* LIBGMON_MODULES=0 */
   int verbose;
 } gm_cfg;
 
@@ -266,6 +267,13 @@ gm_config_read (void)
       else
         gm_say ("ignoring LIBGMON_STACKS=", v, " (use 0 to 128)", NULL);
     }
+  if ((v = secure_getenv ("LIBGMON_MODULES")) != NULL)
+    {
+      if (strcmp (v, "0") == 0)
+        gm_cfg.no_modules = 1;
+      else if (strcmp (v, "1") != 0)
+        gm_say ("ignoring LIBGMON_MODULES=", v, " (use 0 or 1)", NULL);
+    }
   if ((v = secure_getenv ("LIBGMON_VERBOSE")) != NULL)
     gm_cfg.verbose = strcmp (v, "0") != 0 && *v != '\0';
 
@@ -436,6 +444,7 @@ static void
 gm_fork_child (void)
 {
   gm_lock_reinit ();
+  gm_modules_forked ();
   if (gm_state == GM_RUNNING)
     {
       gm_forked = 1;
@@ -502,6 +511,9 @@ __monstartup (unsigned long lowpc, unsigned long highpc)
               "; it now gets only the signals that are not libgmon's"
               " (LIBGMON_SIGNAL selects another signal)", NULL);
     }
+  /* Before the first thread's table: it takes the epoch.  */
+  if (gm_modules_init () < 0)
+    gm_say ("no module table: ", gm_errstr (ENOMEM), NULL);
   if (gm_stacks_init () < 0)
     {
       gm_stacks_depth = 0;
@@ -685,7 +697,8 @@ gm_report_signal (char *line, size_t cap, size_t *len,
    something was lost, could not be written or was not sampled.  */
 static void
 gm_report (const char *path, int err, const char *fallback,
-           const struct gm_written *w, int stacks_err, int meta_err)
+           const struct gm_written *w, int stacks_err, int meta_err,
+           int mod_err)
 {
   struct gm_stats s = gm_stats;
   unsigned long lost = s.lost_nested + s.lost_nomem;
@@ -694,7 +707,7 @@ gm_report (const char *path, int err, const char *fallback,
   if (!gm_cfg.verbose && err == 0 && lost == 0 && s.timer_failures == 0
       && !w->saturated && disp == GM_DISP_OURS && s.unsampled == 0
       && s.stacks_dropped == 0 && stacks_err == 0 && meta_err == 0
-      && gm_snapshot_failures == 0)
+      && mod_err == 0 && gm_snapshot_failures == 0)
     return;
 
   char line[1024];
@@ -733,11 +746,13 @@ gm_report (const char *path, int err, const char *fallback,
       gm_append (line, cap, &len, " arc records, ");
       gm_append_uint (line, cap, &len, w->calls);
       gm_append (line, cap, &len, " calls");
-      if (w->outside != 0)
+      if (w->modules != 0 || w->outside != 0)
         {
           gm_append (line, cap, &len, " (");
+          gm_append_uint (line, cap, &len, w->modules);
+          gm_append (line, cap, &len, " more with an end in another module, ");
           gm_append_uint (line, cap, &len, w->outside);
-          gm_append (line, cap, &len, " more from or to unprofiled code)");
+          gm_append (line, cap, &len, " from or to unknown code)");
         }
     }
   if (lost != 0)
@@ -766,7 +781,12 @@ gm_report (const char *path, int err, const char *fallback,
       gm_append (line, cap, &len, " in libgmon, ");
       gm_append_uint (line, cap, &len,
                       s.samples - s.samples_in - s.samples_self);
-      gm_append (line, cap, &len, " elsewhere");
+      gm_append (line, cap, &len, " elsewhere: ");
+      gm_append_uint (line, cap, &len, s.samples_mod);
+      gm_append (line, cap, &len, " in other modules, ");
+      gm_append_uint (line, cap, &len, s.samples - s.samples_in
+                                       - s.samples_self - s.samples_mod);
+      gm_append (line, cap, &len, " in none");
       if (s.samples_late != 0)
         {
           gm_append (line, cap, &len, "; ");
@@ -830,6 +850,16 @@ gm_report (const char *path, int err, const char *fallback,
       gm_append (line, cap, &len, GMON_SNAP_SUFFIX ": ");
       gm_append (line, cap, &len, gm_errstr (meta_err));
     }
+  if (mod_err != 0)
+    {
+      gm_append (line, cap, &len, "; cannot write ");
+      gm_append (line, cap, &len, path);
+      gm_append (line, cap, &len, GMON_MODULES_SUFFIX ": ");
+      gm_append (line, cap, &len, gm_errstr (mod_err));
+    }
+  if (gm_modules_full ())
+    gm_append (line, cap, &len, "; some modules were not registered"
+               " (table full)");
   line[len++] = '\n';
   (void) gm_write_all (2, line, len);
 }
@@ -891,18 +921,39 @@ gm_save_meta (const char *name, const struct gm_meta *m,
   return r;
 }
 
+/* Everything outside the program, beside the profile just built (w,
+   arcs): "<name>.modules".  Not beside a pipe or a terminal, nor with
+   LIBGMON_MODULES=0, nor when nothing lies outside the program.
+   Returns 0 or -errno.  */
+static int
+gm_save_modules (const char *name, const struct gm_written *w,
+                 const struct gm_arcs *arcs)
+{
+  if (gm_cfg.no_modules || w->special || gm_nmods == 0)
+    return 0;
+  size_t size;
+  char *path = gm_beside (name, GMON_MODULES_SUFFIX, &size);
+  if (path == NULL)
+    return -ENOMEM;
+  int r = gm_write_modules (path, arcs, w->hash);
+  gm_unmap (path, size);
+  return r < 0 ? r : 0;
+}
+
 /* Store the profile img (w) at name, its side files first: when a
    profile appears under its name, its stacks and its record (m, if
    not NULL) are there already.  A side file left by a write that then
    failed is recognised by its profile's hash, as an older one is.
-   Returns 0 or -errno, and the side files' errors in *serr, *merr.  */
+   Returns 0 or -errno, and the side files' errors in *serr, *merr,
+   *moderr.  */
 static int
 gm_store_all (const char *name, const struct gm_image *img,
-              struct gm_written *w, const struct gm_meta *m, int *serr,
-              int *merr)
+              struct gm_written *w, const struct gm_arcs *arcs,
+              const struct gm_meta *m, int *serr, int *merr, int *moderr)
 {
   w->special = gm_is_special (name);
   *serr = gm_save_stacks (name, w);
+  *moderr = gm_save_modules (name, w, arcs);
   *merr = m != NULL && !w->special ? gm_save_meta (name, m, w) : 0;
   return gm_image_store (img, name);
 }
@@ -918,12 +969,12 @@ gm_save (const char *name, int numbered, const char *why)
   struct gm_arcs arcs;
   struct gm_meta meta;
   const struct gm_meta *m = NULL;
-  struct gm_written w = { 0, 0, 0, 0, 0, 0 };
+  struct gm_written w = { 0, 0, 0, 0, 0, 0, 0 };
   struct gm_image img;
   /* Names go in a mapping rather than on a possibly small signal stack. */
   char *buf = NULL;
   const char *fallback = NULL;
-  int serr = 0, merr = 0;
+  int serr = 0, merr = 0, moderr = 0;
 
   gm_writing_begin ();
   gm_lock ();
@@ -951,7 +1002,8 @@ gm_save (const char *name, int numbered, const char *why)
   if (r == 0)
     {
       r = gm_image_build (&img, gm_cfg.format, &arcs, &gm_hist, &w);
-      gm_unmap (arcs.arc, arcs.map_size);
+      if (r != 0)
+        gm_arcs_free (&arcs);
     }
   if (r == 0)
     {
@@ -967,19 +1019,20 @@ gm_save (const char *name, int numbered, const char *why)
             name = buf;
         }
       if (r == 0)
-        r = gm_store_all (name, &img, &w, m, &serr, &merr);
+        r = gm_store_all (name, &img, &w, &arcs, m, &serr, &merr, &moderr);
       if (r < 0 && buf != NULL && gm_cfg.has_prefix
           && gm_default_name (buf + GM_PATH_MAX, GM_PATH_MAX, 0,
                               numbered ? m : NULL)
-          && gm_store_all (buf + GM_PATH_MAX, &img, &w, m, &serr,
-                           &merr) == 0)
+          && gm_store_all (buf + GM_PATH_MAX, &img, &w, &arcs, m, &serr,
+                           &merr, &moderr) == 0)
         fallback = buf + GM_PATH_MAX;
       gm_image_free (&img);
+      gm_arcs_free (&arcs);
     }
   gm_writing_end ();
   if (!numbered)
     gm_report (name != NULL ? name : "the profile", -r, fallback, &w, -serr,
-               -merr);
+               -merr, -moderr);
   else if (r != -ESRCH && fallback == NULL)
     {
       /* Said once: a daemon with a full disk would say it every
@@ -1032,6 +1085,8 @@ gm_running (void)
 int
 gm_snapshot (const char *why)
 {
+  /* The writer thread may scan (no signal handler runs it).  */
+  gm_modules_notice ();
   gm_busy = 1;
   int r = gm_save (NULL, 1, why);
   gm_busy = 0;
@@ -1179,6 +1234,9 @@ gm_init (void)
 static void __attribute__ ((destructor (101)))
 gm_fini (void)
 {
+  /* Libraries unloaded behind our back (dlclose from libc.so, which
+     the program did not link against) are marked so.  */
+  gm_modules_notice ();
   gm_finish ("exit");
   /* A snapshot still being written would be cut short by the exit.  */
   gm_writing_wait ();

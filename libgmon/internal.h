@@ -72,10 +72,13 @@ struct gm_stats
   unsigned long threads;        /* threads that got an arc table */
   unsigned long lost_nested;    /* calls dropped: nested inside libgmon */
   unsigned long lost_nomem;     /* calls dropped: no memory for a table */
+  unsigned long lost_unknown;   /* calls of an unloaded module that no
+                                   registered load held */
   unsigned long timer_failures; /* threads without a sampling timer */
   unsigned long signals;        /* sampling signals taken */
   unsigned long samples;        /* samples, each weighted by 1 + overrun */
   unsigned long samples_in;     /* ... of which in the profiled range */
+  unsigned long samples_mod;    /* ... of which in other modules */
   unsigned long samples_self;   /* ... of which inside libgmon's code */
   unsigned long samples_late;   /* ... of which found at a thread's end */
   unsigned long threads_late;   /* threads with most periods found so */
@@ -110,8 +113,15 @@ struct gm_table
 {
   uintptr_t mask_off;             /* (nslots - 1) << GM_SLOT_SHIFT */
   const unsigned char *on;        /* &gm_on, for the i386 stubs */
-  uintptr_t nslots;
-  uintptr_t used;
+  uint32_t epoch;                 /* the module epoch of the keys */
+  uint32_t nslots;
+  uint32_t used;
+#ifdef __LP64__
+  uint32_t pad;                   /* the header as it was: 32 bytes */
+#else
+  const uint32_t *epoch_at;       /* &gm_epoch, for the i386 stubs */
+  uint32_t pad[2];                /* 32 bytes: slots on 16 */
+#endif
   struct gm_slot slot[];
 };
 
@@ -186,6 +196,9 @@ struct gm_thread
 {
   struct gm_thread *next;       /* registry list, guarded by gm_lock */
   struct gm_table *table;       /* written by the owner, read under gm_lock */
+  /* The table it had before its last change of epoch, reused at the
+     next (arcs.c).  */
+  struct gm_table *spare;
   int tid;                      /* owner thread; 0: none */
   int timer;                    /* kernel timer id, -1 if none */
   /* Sampling (sample.c): the periods the owner's signals were weighted
@@ -252,18 +265,30 @@ struct gm_arc
   uintptr_t self;
   uint64_t count;
 };
+/* An arc with an end outside the program's range, by module and file
+   address (the .modules file's).  */
+struct gm_marc
+{
+  uintptr_t from, self;
+  uint32_t from_mod, self_mod;
+  uint64_t count;
+};
 struct gm_arcs
 {
   struct gm_arc *arc;           /* compacted: arc[0 .. n) */
   size_t n;
   size_t map_size;              /* for gm_unmap */
-  unsigned long long outside;   /* calls with an end outside the range */
+  struct gm_marc *marc;         /* the others, compacted: marc[0 .. nm) */
+  size_t nm;
+  size_t mmap_size;
+  unsigned long long outside;   /* calls with an end in no module */
   /* Taken at the same moment: the samples' dispersion, in 1/65536
      (gm_sample_dispersion).  */
   uint32_t dispersion;
 };
 /* Call under gm_lock.  Returns 0, or -ENOMEM.  */
 GM_HIDDEN int gm_arcs_snapshot (struct gm_arcs *out);
+GM_HIDDEN void gm_arcs_free (struct gm_arcs *a);
 
 /* ---- sample.c: PC sampling ------------------------------------------- */
 
@@ -328,6 +353,91 @@ GM_HIDDEN void gm_sample_stop_forked (void);
 
 /* Start the sampler thread, if gm_hist.wall and sampling.  */
 GM_HIDDEN void gm_wall_start (void);
+
+/* ---- modules.c: the program and every shared object ------------------ */
+
+/* A file of code: module 0 is the program; the others in the order they
+   were first loaded.  Written under gm_dl_lock and gm_lock, appended
+   with release order (gm_nmods); read without a lock by the writer.  */
+struct gm_module
+{
+  uintptr_t lo, hi;             /* its code, as file addresses */
+  uintptr_t base;               /* its load bias at its last load */
+  uint32_t *bin;                /* a bin per 4 bytes of [lo, hi); module
+                                   0: NULL (its samples go to gm_hist) */
+  size_t nbins;
+  const char *path;             /* not NUL-terminated */
+  const unsigned char *build_id;
+  size_t path_len, id_len;
+  unsigned loads;               /* times it was loaded */
+  unsigned live;                /* loads mapped now */
+  unsigned flags;               /* GMON_MODULE_UNLOADED */
+  int sampled;                  /* a bin may be non-zero: the others'
+                                   pages are never read nor written */
+  uint64_t key;                 /* hash of path and build-id */
+};
+extern struct gm_module *gm_mods GM_HIDDEN;
+extern size_t gm_nmods GM_HIDDEN;
+
+/* One load of a module: its code at [lo, hi) (absolute), mapped in the
+   module epochs [from, to) (to: UINT32_MAX while mapped).  */
+struct gm_load
+{
+  uintptr_t lo, hi, bias;
+  const void *phdr;             /* identifies the load while mapped */
+  uint32_t module;
+  uint32_t from, to;
+};
+
+/* The module epoch: advanced by every unload.  Arc keys (absolute
+   addresses) are read against the loads of their table's epoch.  */
+extern uint32_t gm_epoch GM_HIDDEN;
+
+/* Map the tables and register what is loaded now.  Returns 0 or -errno
+   (then every sample outside the program is "elsewhere").  */
+GM_HIDDEN int gm_modules_init (void);
+/* Register what was loaded and unloaded since the last scan (after a
+   dlopen or dlclose).  Not from a signal handler.  */
+GM_HIDDEN void gm_modules_scan (void);
+/* Rescan if the loader says anything changed and no scan is under way
+   (mcount found code of no known module).  */
+GM_HIDDEN void gm_modules_notice (void);
+/* Hold the scans off around a dlopen or dlclose (recursive).  */
+GM_HIDDEN void gm_modules_lock (void);
+GM_HIDDEN void gm_modules_unlock (void);
+/* In the sampling handler: count w periods at pc in its module's
+   histogram (not module 0's).  Returns whether pc is in one.  */
+GM_HIDDEN int gm_modules_credit (uintptr_t pc, unsigned long w);
+/* Whether pc is in a module mapped now other than the program.
+   Async-signal-safe.  */
+GM_HIDDEN int gm_modules_known (uintptr_t pc);
+/* Whether some load could not be registered (tables full).  */
+GM_HIDDEN int gm_modules_full (void);
+/* Zero every module's bins (libgmon_reset, fork children).  */
+GM_HIDDEN void gm_modules_reset (void);
+/* In a fork child: the scan lock is free.  */
+GM_HIDDEN void gm_modules_forked (void);
+/* dlwrap.c: find the real dlopen, dlmopen and dlclose (and link the
+   interposers into every program that links libgmon.a).  */
+GM_HIDDEN void gm_dlwrap_init (void);
+
+/* The loads mapped in one epoch, sorted, for turning absolute addresses
+   into (module, file address).  Build and use under gm_lock.  */
+struct gm_span
+{
+  uintptr_t lo, hi, bias;
+  uint32_t module;
+};
+struct gm_view
+{
+  struct gm_span *span;
+  size_t n, map_size;
+  uint32_t epoch;
+};
+GM_HIDDEN int gm_view_build (struct gm_view *v, uint32_t epoch);
+GM_HIDDEN int gm_view_find (const struct gm_view *v, uintptr_t pc,
+                            uint32_t *module, uintptr_t *addr);
+GM_HIDDEN void gm_view_free (struct gm_view *v);
 
 /* ---- stacks.c: call stacks of the samples ---------------------------- */
 
@@ -456,7 +566,9 @@ struct gm_written
 {
   size_t arcs;                  /* arc records written */
   unsigned long long calls;     /* calls they add up to */
-  unsigned long long outside;   /* calls not written (ends outside) */
+  unsigned long long modules;   /* calls in the .modules file */
+  unsigned long long outside;   /* calls not written (an end in no
+                                   module) */
   int saturated;                /* BSD histogram bins clipped at 65535 */
   uint64_t hash;                /* of the file's bytes (gmon_out.h) */
   int special;                  /* not a regular file: written directly */
@@ -500,5 +612,9 @@ GM_HIDDEN int gm_write_meta (const char *path, const struct gm_meta *m,
 GM_HIDDEN int gm_write_stacks (const char *path,
                                const struct gm_stack_tree *tree,
                                uint64_t profile_hash);
+/* Write the modules, their bins and the arcs a->marc to path (the
+   .modules file, gmon_out.h), the same way.  Returns 0 or -errno.  */
+GM_HIDDEN int gm_write_modules (const char *path, const struct gm_arcs *a,
+                                uint64_t profile_hash);
 
 #endif /* LIBGMON_INTERNAL_H */

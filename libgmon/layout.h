@@ -16,7 +16,15 @@
 
    The thread's table pointer is never NULL: threads start with (and a
    growing table is briefly replaced by) an empty one-slot table, whose
-   probe misses at once.  That saves the stubs a test.  */
+   probe misses at once.  That saves the stubs a test.
+
+   Keys are absolute addresses, which a shared object unloaded by
+   dlclose and another loaded in its place would confuse.  So a table
+   holds the module epoch its keys belong to (the global gm_epoch, which
+   each unload advances; modules.c), and the stubs send every call to
+   gm_arc_miss while the two differ: there the thread converts its keys
+   into (module, file address) form and starts the new epoch.  The
+   header is 32 bytes, so that slots stay within cache lines.  */
 
 #ifndef LIBGMON_LAYOUT_H
 #define LIBGMON_LAYOUT_H
@@ -40,9 +48,11 @@
 # define GM_HASH_SHIFT 27
 /* Table header: offset mask, pointer to the global "profiling on" byte
    (the i386 stubs reach it through the table because they have no cheap
-   PC-relative addressing), then fields only C uses.  */
+   PC-relative addressing), the table's own epoch (32 bits), then fields
+   only C uses.  */
 # define GM_TBL_MASK 0
 # define GM_TBL_ON 8
+# define GM_TBL_EPOCH 16
 # define GM_TBL_SLOTS 32
 #else
 # define GM_WORD 4
@@ -52,11 +62,14 @@
 # define GM_SLOT_FROM 0
 # define GM_SLOT_SELF 4
 # define GM_SLOT_COUNT 8
-/* 32-bit product; the index comes from bits 12 and up.  */
+/* 32-bit product; the index comes from bits 12 and up.  The i386
+   stubs also reach the global epoch through the table.  */
 # define GM_HASH_SHIFT 8
 # define GM_TBL_MASK 0
 # define GM_TBL_ON 4
-# define GM_TBL_SLOTS 16
+# define GM_TBL_EPOCH 8
+# define GM_TBL_EPOCH_AT 20
+# define GM_TBL_SLOTS 32
 #endif
 
 /* 0x9e3779b1 (the 32-bit golden ratio) read as a signed 32-bit value.  */

@@ -9,10 +9,12 @@ libgmon_libgmon_la_SOURCES = \
 	gmon_out.h \
 	libgmon/arcs.c \
 	libgmon/control.c \
+	libgmon/dlwrap.c \
 	libgmon/dump.c \
 	libgmon/gmon.h \
 	libgmon/internal.h \
 	libgmon/layout.h \
+	libgmon/modules.c \
 	libgmon/sample.c \
 	libgmon/stacks.c \
 	libgmon/sys.c \
@@ -75,6 +77,9 @@ GMON_TEST_ARCH_TESTS = \
 	testsuite/libgmon/dumps-aarch64.test \
 	testsuite/libgmon/wall-x86_64.test \
 	testsuite/libgmon/wall-i386.test \
+	testsuite/libgmon/modules-x86_64.test \
+	testsuite/libgmon/modules-i386.test \
+	testsuite/libgmon/modules-aarch64.test \
 	testsuite/measured/measured-x86_64.test \
 	testsuite/measured/measured-i386.test \
 	testsuite/measured/measured-aarch64.test \
@@ -116,6 +121,12 @@ GMON_TEST_FILES = \
 	testsuite/libgmon/stackfill.c \
 	testsuite/libgmon/stackread.c \
 	testsuite/libgmon/stacksfile.h \
+	testsuite/libgmon/modules.sh \
+	testsuite/libgmon/modtest.h \
+	testsuite/libgmon/modprog.c \
+	testsuite/libgmon/modlib.c \
+	testsuite/libgmon/modplug.c \
+	testsuite/libgmon/modread.c \
 	testsuite/measured/measured.sh \
 	testsuite/measured/parents.awk \
 	testsuite/measured/progs.c \

@@ -100,7 +100,8 @@ gm_chain (int sig, siginfo_t *si, void *ctx)
 }
 
 /* Count w periods at pc for thread t (NULL: none known).  Returns
-   whether they went to the histogram.  */
+   whether they went to the program's histogram (other modules' samples
+   go to theirs, modules.c).  */
 static int
 gm_credit (struct gm_thread *t, uintptr_t pc, unsigned long w)
 {
@@ -119,6 +120,9 @@ gm_credit (struct gm_thread *t, uintptr_t pc, unsigned long w)
       GM_COUNT (samples_in, w);
       return 1;
     }
+  else if (gm_modules_credit (pc, w))
+    /* The stacks are the program's: they stay with gm_hist.  */
+    GM_COUNT (samples_mod, w);
   return 0;
 }
 
@@ -408,6 +412,7 @@ gm_sample_stop_forked (void)
 void
 gm_hist_reset (void)
 {
+  gm_modules_reset ();
   for (struct gm_thread *t = gm_threads; t != NULL; t = t->next)
     t->weight = t->weight_sq = t->wall_weight = t->wall_weight_sq = 0;
   if (gm_hist.bin == NULL)

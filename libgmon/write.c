@@ -361,6 +361,9 @@ gm_image_build (struct gm_image *img, enum gm_format format,
   w->arcs = 0;
   w->calls = 0;
   w->outside = arcs->outside;
+  w->modules = 0;
+  for (size_t i = 0; i < arcs->nm; i++)
+    w->modules += arcs->marc[i].count;
   w->saturated = 0;
 
   size_t nhist = gm_nrecords (gm_hist_max (hist), GM_U16_MAX);
@@ -573,5 +576,101 @@ gm_write_stacks (const char *path, const struct gm_stack_tree *tree,
   int r = gm_store (path, (char *) buf + size, buf, (size_t) (p - buf));
   gm_unmap (buf, size + scratch);
   gm_unmap (place, lists_size);
+  return r;
+}
+
+/* ---- the whole process (gmon_out.h) ---------------------------------- */
+
+static unsigned char *
+gm_put_bytes_leb (unsigned char *p, const void *s, size_t n)
+{
+  p = gm_put_leb (p, n);
+  return gm_put (p, s, n);
+}
+
+static uint32_t
+gm_mod_bin (const struct gm_module *m, size_t i)
+{
+  return __atomic_load_n (&m->bin[i], __ATOMIC_RELAXED);
+}
+
+int
+gm_write_modules (const char *path, const struct gm_arcs *a,
+                  uint64_t profile_hash)
+{
+  size_t nmods = __atomic_load_n (&gm_nmods, __ATOMIC_ACQUIRE);
+  size_t nbins = 0;
+  size_t size = GMON_MODULES_MAGIC_LEN + 4 * GM_LEB_MAX;
+  for (size_t i = 0; i < nmods; i++)
+    {
+      const struct gm_module *m = &gm_mods[i];
+      size += 7 * GM_LEB_MAX + m->path_len + m->id_len;
+      for (size_t k = 0; m->bin != NULL && m->sampled && k < m->nbins; k++)
+        nbins += gm_mod_bin (m, k) != 0;
+    }
+  /* Nothing outside the program: no file (gmon.out says it all).  */
+  if (nbins == 0 && a->nm == 0)
+    return 1;
+  size += nbins * 3 * GM_LEB_MAX + a->nm * 5 * GM_LEB_MAX;
+  /* Room for the bins twice: see below.  */
+  size += nbins * 3 * GM_LEB_MAX;
+  size_t scratch = GM_TMP_NAME_MAX + gm_strlen (path) + 2;
+  unsigned char *buf = gm_map (size + scratch);
+  if (buf == NULL)
+    return -ENOMEM;
+
+  unsigned char *p = gm_put (buf, GMON_MODULES_MAGIC, GMON_MODULES_MAGIC_LEN);
+  p = gm_put_leb (p, GMON_MODULES_VERSION);
+  p = gm_put_leb (p, profile_hash);
+  p = gm_put_leb (p, nmods);
+  for (size_t i = 0; i < nmods; i++)
+    {
+      const struct gm_module *m = &gm_mods[i];
+      p = gm_put_leb (p, i == 0 ? 0 : m->flags);
+      p = gm_put_leb (p, i == 0 ? 1 : m->loads);
+      p = gm_put_leb (p, i == 0 ? gm_exe_base : m->base);
+      p = gm_put_leb (p, m->lo);
+      p = gm_put_leb (p, m->hi);
+      p = gm_put_bytes_leb (p, m->path, m->path_len);
+      p = gm_put_bytes_leb (p, m->build_id, m->id_len);
+    }
+  /* Bins that became non-zero since they were counted are left out, so
+     that the count stays right: they are encoded after the rest of the
+     buffer, counted, then moved in place.  */
+  unsigned char *bins = buf + size - nbins * 3 * GM_LEB_MAX, *q = bins;
+  size_t written = 0;
+  for (size_t i = 0; i < nmods; i++)
+    {
+      const struct gm_module *m = &gm_mods[i];
+      uintptr_t prev = 0;
+      for (size_t k = 0; m->bin != NULL && m->sampled && k < m->nbins
+                         && written < nbins; k++)
+        {
+          uint32_t v = gm_mod_bin (m, k);
+          if (v == 0)
+            continue;
+          uintptr_t addr = m->lo + 4 * k;
+          q = gm_put_leb (q, i);
+          q = gm_put_leb (q, addr - prev);
+          q = gm_put_leb (q, v);
+          prev = addr;
+          written++;
+        }
+    }
+  p = gm_put_leb (p, written);
+  for (unsigned char *b = bins; b < q; b++)
+    *p++ = *b;
+  p = gm_put_leb (p, a->nm);
+  for (size_t i = 0; i < a->nm; i++)
+    {
+      const struct gm_marc *arc = &a->marc[i];
+      p = gm_put_leb (p, arc->from_mod);
+      p = gm_put_leb (p, arc->from);
+      p = gm_put_leb (p, arc->self_mod);
+      p = gm_put_leb (p, arc->self);
+      p = gm_put_leb (p, arc->count);
+    }
+  int r = gm_store (path, (char *) buf + size, buf, (size_t) (p - buf));
+  gm_unmap (buf, size + scratch);
   return r;
 }

@@ -8,8 +8,9 @@
    slow path.
 
    Fast path, taken for every call of an arc after its first: test the
-   global "on" byte, hash the caller address into the calling thread's
-   table (a TLS pointer), compare both addresses, and increment the
+   global "on" byte, check that the calling thread's table (a TLS
+   pointer) is of the current module epoch (layout.h), hash the caller
+   address into it, compare both addresses, and increment the
    64-bit count with an exclusive load/store pair: a signal handler that
    increments the same count in between clears the exclusive monitor and
    the store retries, so no count is lost (a plain ldr/add/str could lose
@@ -40,6 +41,13 @@ _mcount:
 	add	x10, x10, :tprel_lo12_nc:gm_cur
 	ldr	x11, [x10]
 #endif
+	/* Keys of an older module epoch (layout.h): gm_arc_miss converts
+	   them.  */
+	adrp	x9, gm_epoch
+	ldr	w9, [x9, :lo12:gm_epoch]
+	ldr	w10, [x11, #GM_TBL_EPOCH]
+	cmp	w9, w10
+	b.ne	3f
 	/* x12 = slot offset = ((from * GM_HASH_MUL) >> GM_HASH_SHIFT) & mask,
 	   with GM_HASH_MUL = 0xffffffff9e3779b1.  */
 	movn	x13, #0x864e

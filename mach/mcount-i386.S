@@ -7,9 +7,9 @@
    register is touched, here or in the C slow path (-mgeneral-regs-only).
 
    Fast path, taken for every call of an arc after its first: load the
-   thread's table (a TLS pointer), test the global "on" byte through the
-   table (cheaper than PC-relative addressing on i386), hash the caller
-   address, compare both addresses, and add one to the 64-bit count with
+   thread's table (a TLS pointer), test the global "on" byte and the
+   module epoch (layout.h) through the table (cheaper than PC-relative
+   addressing on i386), hash the caller address, compare both addresses, and add one to the 64-bit count with
    add/adc.  The pair is safe against signal handlers on this thread: a
    handler that increments the same count in between leaves the carry
    flag of the interrupted add intact.  Anything else goes to
@@ -69,6 +69,10 @@ gm_pc_thunk_dx:
 	movl	GM_TBL_ON(%edx), %eax
 	cmpb	$0, (%eax)
 	je	6f
+	movl	GM_TBL_EPOCH_AT(%edx), %eax	/* keys of an older epoch: */
+	movl	(%eax), %eax			/* gm_arc_miss converts them */
+	cmpl	%eax, GM_TBL_EPOCH(%edx)
+	jne	3f
 	imull	$GM_HASH_MUL, \from, %eax
 	shrl	$GM_HASH_SHIFT, %eax
 2:	andl	GM_TBL_MASK(%edx), %eax

@@ -10,8 +10,9 @@
    the C slow path (built with -mgeneral-regs-only).
 
    Fast path, taken for every call of an arc after its first: test the
-   global "on" byte, hash the caller address into the calling thread's
-   table (a TLS pointer), compare both addresses, increment the 64-bit
+   global "on" byte, check that the calling thread's table (a TLS
+   pointer) is of the current module epoch (layout.h), hash the caller
+   address into it, compare both addresses, increment the 64-bit
    count with one instruction (atomic with respect to signal handlers on
    this thread).  Anything else (a thread's first call, a new arc, a
    growing table) goes to gm_arc_miss.  The layout comes from layout.h.  */
@@ -50,14 +51,17 @@
 	.cfi_adjust_cfa_offset 8
 	.cfi_rel_offset %rcx, 0
 	GM_LOAD_TABLE
-	imulq	$GM_HASH_MUL, \from, %rax
+	movl	gm_epoch(%rip), %eax		/* keys of an older epoch: */
+	cmpl	%eax, GM_TBL_EPOCH(%r11)	/* gm_arc_miss converts them */
+	jne	3f
+	movq	\from, %rcx			/* read once: one load less */
+	imulq	$GM_HASH_MUL, %rcx, %rax
 	shrq	$GM_HASH_SHIFT, %rax
 2:	andq	GM_TBL_MASK(%r11), %rax
-	movq	GM_SLOT(GM_SLOT_FROM), %rcx
-	cmpq	\from, %rcx
+	cmpq	%rcx, GM_SLOT(GM_SLOT_FROM)
 	jne	4f
-	movq	GM_SLOT(GM_SLOT_SELF), %rcx
-	cmpq	\self, %rcx
+	movq	\self, %rcx
+	cmpq	%rcx, GM_SLOT(GM_SLOT_SELF)
 	jne	5f
 	incq	GM_SLOT(GM_SLOT_COUNT)
 6:	.cfi_remember_state
@@ -69,9 +73,12 @@
 	.cfi_restore %rax
 9:	ret
 	.cfi_restore_state
-4:	testq	%rcx, %rcx			/* empty: a new arc */
-	jz	3f
-5:	addq	$GM_SLOT_SIZE, %rax		/* another arc: next slot */
+4:	cmpq	$0, GM_SLOT(GM_SLOT_FROM)	/* empty: a new arc */
+	je	3f
+	addq	$GM_SLOT_SIZE, %rax		/* another arc: next slot */
+	jmp	2b
+5:	movq	\from, %rcx			/* another arc: next slot */
+	addq	$GM_SLOT_SIZE, %rax
 	jmp	2b
 
 	/* Slow path: save the other argument registers, align the stack
