@@ -6,12 +6,16 @@
 #include "modules.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <unistd.h>
 #include <sys/stat.h>
 #include <bfd.h>
+#include <gelf.h>
 #include "gmon_io.h"
 #include "gmon_out.h"
 #include "gprof.h"
@@ -406,6 +410,92 @@ count_functions (asymbol **syms, long n, const Module *mod)
   return k;
 }
 
+/* A function's extent by its ELF symbol: BFD's symbols carry no size.  */
+typedef struct FuncSize
+{
+  vma_t addr, size;
+} FuncSize;
+
+static int
+cmp_vma (const void *a, const void *b)
+{
+  vma_t x = *(const vma_t *) a, y = *(const vma_t *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+static int
+cmp_func_size (const void *a, const void *b)
+{
+  const FuncSize *x = a, *y = b;
+
+  return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+/* The sizes of PATH's function symbols (from its dynamic symbol table
+   if DYNAMIC), sorted by address, the largest of those at one address
+   kept; *N of them.  NULL when libelf cannot read them: every function
+   then runs up to the next.  */
+static FuncSize *
+function_sizes (const char *path, bool dynamic, size_t *n)
+{
+  int fd = open (path, O_RDONLY | O_CLOEXEC);
+  Elf *elf;
+  Elf_Scn *scn = NULL;
+  FuncSize *v = NULL;
+  size_t k = 0;
+
+  *n = 0;
+  if (fd < 0)
+    return NULL;
+  elf_version (EV_CURRENT);
+  elf = elf_begin (fd, ELF_C_READ_MMAP, NULL);
+  while (elf && (scn = elf_nextscn (elf, scn)))
+    {
+      GElf_Shdr sh;
+      Elf_Data *data;
+      size_t entsize, count;
+
+      if (!gelf_getshdr (scn, &sh)
+          || sh.sh_type != (dynamic ? SHT_DYNSYM : SHT_SYMTAB)
+          || !(data = elf_getdata (scn, NULL))
+          || (entsize = gelf_fsize (elf, ELF_T_SYM, 1, EV_CURRENT)) == 0)
+        continue;
+      count = data->d_size / entsize;
+      v = gp_reallocarray (v, k + count + 1, sizeof *v);
+      for (size_t i = 0; i < count; i++)
+        {
+          GElf_Sym sym;
+          int type;
+
+          if (!gelf_getsym (data, (int) i, &sym))
+            break;
+          type = GELF_ST_TYPE (sym.st_info);
+          if ((type == STT_FUNC || type == STT_GNU_IFUNC)
+              && sym.st_shndx != SHN_UNDEF && sym.st_size > 0)
+            v[k++] = (FuncSize) { sym.st_value, sym.st_size };
+        }
+      break;
+    }
+  if (elf)
+    elf_end (elf);
+  close (fd);
+  if (k == 0)
+    {
+      free (v);
+      return NULL;
+    }
+  qsort (v, k, sizeof *v, cmp_func_size);
+  *n = 0;
+  for (size_t i = 0; i < k; i++)
+    if (*n > 0 && v[*n - 1].addr == v[i].addr)
+      v[*n - 1].size = v[i].size > v[*n - 1].size ? v[i].size
+                                                  : v[*n - 1].size;
+    else
+      v[(*n)++] = v[i];
+  return v;
+}
+
 /* NAME (and, if not NULL, SHOWN) qualified with MOD's name, kept in M.  */
 static char *
 qualify (Modules *m, const Module *mod, const char *name)
@@ -438,6 +528,61 @@ append (SymTab *tab, vma_t addr, const char *name, bool is_static)
   return s;
 }
 
+/* Code of module I past the end of a function (by its ELF size) and
+   before the next symbol: in a library stripped to its dynamic
+   symbols, the functions it does not export.  Each such stretch gets a
+   symbol of its own, "0xADDR [module]", rather than being charged to
+   the exported function before it.  The module's symbols are
+   TAB[FIRST..]; *LAST and *TOP follow the highest one.  */
+static void
+add_gaps (Run *run, size_t i, size_t first, const char *path, bool dynamic,
+          size_t *last, vma_t *top)
+{
+  Modules *m = run->modules;
+  Module *mod = &m->mod[i];
+  SymTab *tab = &run->symtab;
+  size_t nsizes, nsyms = tab->len - first;
+  FuncSize *sizes = function_sizes (path, dynamic, &nsizes);
+  vma_t *start;
+
+  if (!sizes || nsyms == 0)
+    {
+      free (sizes);
+      return;
+    }
+  /* At most a gap after each size, and the bucket after them.  */
+  tab->base = gp_reallocarray (tab->base, tab->len + nsizes + 1,
+                               sizeof *tab->base);
+  /* The starts of the module's functions, sorted: a gap ends at the
+     next one.  */
+  start = gp_reallocarray (NULL, nsyms, sizeof *start);
+  for (size_t k = 0; k < nsyms; k++)
+    start[k] = tab->base[first + k].addr - mod->offset;
+  qsort (start, nsyms, sizeof *start, cmp_vma);
+  for (size_t k = 0, j = 0; k < nsizes; k++)
+    {
+      vma_t end = sizes[k].addr + sizes[k].size, next;
+      char hex[24];
+      const Sym *s;
+
+      while (j < nsyms && start[j] <= sizes[k].addr)
+        j++;
+      next = j < nsyms ? start[j] : mod->hi;
+      if (end >= next || end < mod->lo || end >= mod->hi
+          || sizes[k].addr < mod->lo)
+        continue;
+      snprintf (hex, sizeof hex, "0x%" PRIx64, (uint64_t) end);
+      s = append (tab, mod->offset + end, qualify (m, mod, hex), true);
+      if (end >= *top)
+        {
+          *top = end;
+          *last = (size_t) (s - tab->base);
+        }
+    }
+  free (start);
+  free (sizes);
+}
+
 /* The symbols of module I from the best of its candidates, added to
    RUN's table; when none has its build-id, its bucket alone, and a
    warning that says whether a file of another build was found.  */
@@ -452,9 +597,10 @@ add_module_symbols (Run *run, size_t i)
   bfd *best = NULL;
   asymbol **syms = NULL;
   long nsyms = 0;
-  bool changed = false, lo_taken = false;
+  bool changed = false, lo_taken = false, dynamic = false;
+  const char *best_path = NULL;
   vma_t top = mod->lo;
-  Sym *last = NULL;
+  size_t last = SIZE_MAX;     /* the highest symbol's index in TAB */
 
   /* The first file of the module's build with a full symbol table; else
      the first of its build, with the dynamic symbols alone (what system
@@ -477,17 +623,24 @@ add_module_symbols (Run *run, size_t i)
           if (best)
             bfd_close (best);
           best = abfd;
+          best_path = cand[k];
           break;
         }
       free (syms);
       syms = NULL;
       if (!best)
-        best = abfd;
+        {
+          best = abfd;
+          best_path = cand[k];
+        }
       else
         bfd_close (abfd);
     }
   if (best && !syms)
-    syms = object_symbols (best, true, &nsyms);
+    {
+      syms = object_symbols (best, true, &nsyms);
+      dynamic = true;
+    }
   if (!best && mod->path[0] != '[')
     {
       if (changed)
@@ -527,9 +680,11 @@ add_module_symbols (Run *run, size_t i)
       if (addr >= top)
         {
           top = addr;
-          last = s;
+          last = (size_t) (s - tab->base);
         }
     }
+  if (best_path)
+    add_gaps (run, i, first, best_path, dynamic, &last, &top);
   /* The module's own bucket holds its samples before its first symbol,
      or all of them when its symbols are not known.  */
   if (!lo_taken)
@@ -541,13 +696,13 @@ add_module_symbols (Run *run, size_t i)
       gp_grow (&m->names, &m->names_cap, m->nnames + 1, sizeof *m->names);
       m->names[m->nnames++] = bucket;
       s = append (tab, mod->offset + mod->lo, bucket, false);
-      if (!last)
-        last = s;
+      if (last == SIZE_MAX)
+        last = (size_t) (s - tab->base);
     }
   /* The last symbol ends with the code (a return address may be its
      end): the next module's first one does not start the gap.  */
   if (tab->len > first)
-    last->end_addr = mod->offset + mod->hi;
+    tab->base[last].end_addr = mod->offset + mod->hi;
   free (syms);
   if (best)
     bfd_close (best);

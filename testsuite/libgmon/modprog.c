@@ -53,15 +53,14 @@ prog_math (long n)
   for (long i = 0; i < n; i++)
     sum += exp (sin ((double) i) * 0.5) + pow (1.0 + i % 7, 0.37);
 #ifdef MOD_ZLIB
-  static unsigned char in[65536], out[70000];
+  /* Checksums: their loops are in functions libz exports, so that a
+     profile without libz's debug symbols still names them (compress's
+     work is in functions it does not export).  */
+  static unsigned char in[65536];
   for (size_t i = 0; i < sizeof in; i++)
     in[i] = (unsigned char) (i * 7 ^ i >> 5);
-  for (long i = 0; i < n / 20000; i++)
-    {
-      uLongf len = sizeof out;
-      if (compress (out, &len, in, sizeof in) == Z_OK)
-        sum += len;
-    }
+  for (long i = 0; i < n / 2000; i++)
+    sum += (double) (crc32 (0, in, sizeof in) ^ adler32 (1, in, sizeof in));
 #endif
   return sum;
 }

@@ -6,7 +6,8 @@
                               gprof has no other arc between the test's
                               functions; the plugin's calls by module
   e2e.py named JSON           % of the time in named functions (not a
-                              module's "[lib.so]" bucket, not outside
+                              module's "[lib.so]" bucket or unnamed
+                              code "0x4970 [lib.so]", not outside
                               every function); fails under 95%
   e2e.py perf JSON PERF DISP  the top 5 functions by self time against
                               perf's samples (PERF: perf script -F pid,ip,sym,dso
@@ -110,7 +111,9 @@ def named(data):
     inside = 0.0
     buckets = 0.0
     for f in data["flat_profile"]:
-        if re.fullmatch(r"\[[^\]]+\]", f["name"]):
+        # A module's bucket "[lib.so]", or its unnamed code past an
+        # exported function, "0x4970 [lib.so]".
+        if re.fullmatch(r"(0x[0-9a-f]+ )?\[[^\]]+\]", f["name"]):
             buckets += f["self"]
         else:
             inside += f["self"]
