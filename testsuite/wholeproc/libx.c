@@ -19,8 +19,18 @@ xg (int n)
   return s;
 }
 
+static int after (int n);
+
 int
 xf (int n)
 {
-  return xg (n) + 1;
+  return xg (n) + after (n);
+}
+
+/* Static and after an exported function: a library stripped to its
+   dynamic symbols has no name for it.  */
+static int
+after (int n)
+{
+  return n & 1;
 }

@@ -225,6 +225,35 @@ def test_report(s, work):
     result("missing module without --module-dir", problems, out + err)
 
 
+def test_stripped(s, work):
+    """A library stripped to its dynamic symbols: the samples of its
+    static functions are not charged to an exported function: they are
+    the module's unnamed code, "[libs.so]" before the first exported
+    one (hidden), "0xADDR [libs.so]" past one's end (after, past xf);
+    the exported ones keep exactly theirs."""
+    run(["strip", "--strip-all", "-o", "libs.so", "libx.so"], work)
+    x = s.x
+    lib = os.path.join(work, "libs.so")
+    xlo, xhi = text_range("libx.so", work)
+    modules = s.modules[:1] + [Module(lib, xlo, xhi, build_id("libs.so", work),
+                                      base=0x7f5000000000)]
+    bins = [(1, x["hidden"][0] + 4, 20), (1, x["xg"][0] + 4, 60),
+            (1, x["xf"][0] + 4, 30), (1, x["after"][0] + 4, 40)]
+    s.write("stripped.out", modules_file(s.hash, modules, bins, []))
+    r = gprof(work, ["--whole-process", "-p", "-b", "prog", "stripped.out"])
+    out, err = r.stdout.decode(), r.stderr.decode()
+    problems = []
+    if r.returncode != 0 or err:
+        problems.append(f"exit {r.returncode}: {err!r}")
+    for row in [r"^ +\S+ +\S+ +0\.60 +xg \[libs\.so\]$",
+                r"^ +\S+ +\S+ +0\.30 +xf \[libs\.so\]$",
+                r"^ +\S+ +\S+ +0\.20 +\[libs\.so\]$",
+                r"^ +\S+ +\S+ +0\.40 +0x[0-9a-f]+ \[libs\.so\]$"]:
+        if not re.search(row, out, re.MULTILINE):
+            problems.append(f"no flat-profile row matching {row}")
+    result("a library stripped to its dynamic symbols", problems, out + err)
+
+
 def test_fifo(s, work):
     """A module path naming a FIFO is not opened (it would wait for a
     writer): the module is missing, its samples in its own bucket."""
@@ -418,6 +447,7 @@ def main():
         s = Setup(work)
         test_report(s, work)
         test_fifo(s, work)
+        test_stripped(s, work)
         test_exports(s, work)
         test_default_unchanged(s, work)
         test_damaged(s, work)
