@@ -59,11 +59,12 @@ a_unload (int block_base)
   /* Not last: a tail call would hide a_unload from mcount.  */
   mod_count[A_UNLOAD_A_MARK]++;
   a_mark ();
-  if (block_base
-      && mmap ((void *) base, 4096, PROT_NONE,
-               MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0)
-           == MAP_FAILED)
-    perror ("mmap at the plugin's old base");
+  /* A failure means something holds the place already (the loader may
+     keep a mapping there): taken either way, which is all the test
+     needs; modules.sh checks the bases.  */
+  if (block_base)
+    (void) mmap ((void *) base, 4096, PROT_NONE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
 }
 
 __attribute__ ((noinline)) static long
