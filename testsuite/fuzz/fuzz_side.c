@@ -10,8 +10,9 @@
    files (else .stacks); bit 1 the data as it is (else the target puts
    in the profile's hash, which nearly every input would get wrong, so
    that the rest of the file is read); bit 2 --measured-time; bit 3 -s;
-   bit 4 .modules with --whole-process (else .stacks).  Byte 1: the
-   writers' options (fuzz_writer_options in fuzz.h).
+   bit 4 .modules (else .stacks), with --whole-process unless bit 5
+   (the diagnosis reads it on its own).  Byte 1: the writers' options
+   (fuzz_writer_options in fuzz.h).
 
    .stacks and .modules: the data is the file; without bit 1, what
    follows the magic, the version and the hash (for .stacks the depth,
@@ -172,7 +173,8 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
     }
   else if (cfg & 16)
     {
-      argv[argc++] = (char *) "--whole-process";
+      if (!(cfg & 32))
+        argv[argc++] = (char *) "--whole-process";
       side_file (1, "gmon.out.modules", data, size, raw, modules_file);
       argv[argc++] = (char *) "image";
       argv[argc++] = (char *) fuzz_scratch_file (0, "gmon.out", profile,

@@ -198,9 +198,12 @@ EOF_OPTS
       # Modules after the hash (byte 0 bit 4): the program and a library
       # that is nowhere, a bin in the library and a call into it; with
       # --whole-process alone, the diagnosis, the json and callgrind
-      # exports.
-      for s_1 in 0 7 5 2; do
-        { le 16 1; le "$s_1" 1
+      # exports; the diagnosis without --whole-process (bit 5).
+      for s_opts in 16:0 16:7 16:5 16:2 48:7; do
+        IFS=: read -r s_0 s_1 <<EOF_OPTS
+$s_opts
+EOF_OPTS
+        { le "$s_0" 1; le "$s_1" 1
           leb 2
           leb 0; leb 1; leb 0; leb 4198400; leb 4199424
           leb 4; printf prog; leb 0
@@ -208,7 +211,7 @@ EOF_OPTS
           leb 20; printf /nonexistent/libz.so; leb 2; printf '\022\064'
           leb 1; leb 1; leb 6144; leb 5
           leb 1; leb 0; leb $((s_main + 8)); leb 1; leb 4112; leb 3
-        } >"$s_dir/seed-modules-$s_1"
+        } >"$s_dir/seed-modules-$s_0-$s_1"
       done
       # Two snapshots of one run, then the same with a clock each.
       for s_clock in cpu:cpu cpu:wall; do
