@@ -115,7 +115,8 @@ plan_excerpt (Page *pg, uint32_t v, int **lines, size_t *cap)
           (*lines)[nlines++] = s->line_num;
         }
     }
-  qsort (*lines, nlines, sizeof **lines, compare_ints);
+  if (nlines > 1)         /* *lines is still NULL when none was found */
+    qsort (*lines, nlines, sizeof **lines, compare_ints);
   ex->first_range = src->nranges;
   for (size_t j = 0; j < nlines; j++)
     {
