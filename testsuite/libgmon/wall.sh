@@ -23,35 +23,61 @@ self_seconds () {
     > "$1.self"
 }
 
-# within FILE WHAT "function seconds tolerance"...: PASS if each
-# function's self time is that many seconds, give or take.
-within () {
-  _f=$1 _what=$2
-  shift 2
+# in_bounds FILE function:seconds:tolerance...: whether each function's
+# self time is that many seconds, give or take; the misses in $_bad.
+in_bounds () {
+  _f=$1
+  shift
   _bad=
   for _want in "$@"; do
-    set -- $_want
+    set -- $(echo "$_want" | tr : ' ')
     _got=$(awk -v f="$1" '$1 == f { print $2 }' "$_f.self")
     awk -v g="${_got:-0}" -v w="$2" -v t="$3" \
       'BEGIN { exit !(g >= w - t && g <= w + t) }' \
       || _bad="$_bad $1=${_got:-0} (want $2 +- $3)"
   done
-  if [ -n "$_bad" ]; then
-    fail "$_what:$_bad"
-  else
+  [ -z "$_bad" ]
+}
+
+# within FILE WHAT function:seconds:tolerance...: in_bounds as a test
+# result.
+within () {
+  _f=$1 _what=$2
+  shift 2
+  if in_bounds "$_f" "$@"; then
     pass "$_what"
+  else
+    fail "$_what:$_bad"
   fi
+}
+
+# three MODE: run the three threads (MODE wall or cpu) into gmon.out and
+# its .self; false if the run or GNU gprof fails.
+three () {
+  rm -f gmon.out gmon.out.stacks gmon.out.self
+  if [ "$1" = wall ]; then
+    LIBGMON_CLOCK=wall gm_run wallprog three
+  else
+    gm_run wallprog three
+  fi && self_seconds gmon.out
 }
 
 # The three threads, on wall time: 1 s computing, 4 s reading a pipe,
 # 2 s in nanosleep, each within 5% and each under the thread's start
-# function in the stacks (the folded export of our gprof).
-rm -f gmon.out gmon.out.stacks
-if LIBGMON_CLOCK=wall gm_run wallprog three && self_seconds gmon.out; then
+# function in the stacks (the folded export of our gprof).  The times
+# are judged on one more run if the first misses: on a machine loaded
+# past its CPUs the kernel's CPU-time timers can miss a thread for long
+# stretches (sampling.sh), which a wrong measurement survives twice.
+wall_want="spin_caller:1.00:0.05 read_caller:4.00:0.20 sleep_caller:2.00:0.10"
+first=
+if three wall && ! in_bounds gmon.out $wall_want; then
+  first=$_bad
+  three wall
+fi
+if [ -s gmon.out.self ]; then
   gm_quiet wallprog "wall three"
-  within gmon.out "wall: 1 s computing, 4 s reading, 2 s sleeping" \
-    "spin_caller 1.00 0.05" "read_caller 4.00 0.20" \
-    "sleep_caller 2.00 0.10"
+  within gmon.out "wall: 1 s computing, 4 s reading, 2 s sleeping${first:+ (in a second run; the first:$first)}" \
+    $wall_want
   "$OURS" --export=folded wallprog gmon.out > folded 2> folded.err
   for f in spin_caller read_caller sleep_caller; do
     n=$(awk -F'[; ]' -v f=$f '$1 == "three_thread" && $2 == f && NF == 3 {
@@ -64,17 +90,16 @@ if LIBGMON_CLOCK=wall gm_run wallprog three && self_seconds gmon.out; then
   done
   cp gmon.out wall.gmon
 else
-  fail "wall three: status $?: $(cat wallprog.err)"
+  fail "wall three: no profile: $(cat wallprog.err)"
 fi
 
 # The same on CPU time (the default): the blocked threads get nothing.
-rm -f gmon.out gmon.out.stacks
-if gm_run wallprog three && self_seconds gmon.out; then
+if three cpu; then
   within gmon.out "cpu: 1 s computing, nothing blocked" \
-    "spin_caller 1.00 0.05" "read_caller 0 0.02" "sleep_caller 0 0.02"
+    spin_caller:1.00:0.05 read_caller:0:0.02 sleep_caller:0:0.02
   cp gmon.out cpu.gmon
 else
-  fail "cpu three: status $?: $(cat wallprog.err)"
+  fail "cpu three: no profile: $(cat wallprog.err)"
 fi
 
 # Our report says which clock; GNU's line stays for CPU time; gprof -s
