@@ -663,7 +663,10 @@ def cases(work):
     # A real run with libgmon's call stacks: easy() and hard() call
     # work() equally often, hard's calls do the work.  The stacks measure
     # the arcs; without them, the arc that the rule gives most of work's
-    # time is a finding that says where the stacks went.
+    # time is a finding that says where the stacks went.  The count of
+    # findings is not judged: on a loaded machine a late timer signal
+    # can put a few samples in the threads' start routine, run_mode,
+    # which then is a function with samples and no calls.
     if os.path.exists(LIBGMON):
         run(["gcc", "-O2", "-pg", "-fno-optimize-sibling-calls", "-pthread",
              os.path.join(HERE, "..", "measured", "progs.c"), "-o",
@@ -678,16 +681,14 @@ def cases(work):
             want=["the call stacks beside the profile cover",
                   "gprof --measured-time prints the call graph"],
             absent=["by gprof's rule alone",
-                    "only a function's own (self) time is measured"],
-            summary=summary(0)))
+                    "only a function's own (self) time is measured"]))
         out.append(Case(
             "libgmon without its call stacks", "easyhard", ["nostacks.gmon"],
             want=["of the time to the calls from",
                   "to work, by gprof's rule alone",
                   "libgmon records the call stack of every sample in a file "
                   "beside the profile", "LIBGMON_STACKS=0",
-                  "only a function's own (self) time is measured"],
-            summary=summary(1)))
+                  "only a function's own (self) time is measured"]))
 
     # Samples in the PLT, which lies between .init and .text: gprof
     # credits them to _init, which must not be taken for a function
