@@ -873,43 +873,58 @@ read_stacks_nodes (Run *run, StacksIn *in, unsigned depth)
   free (node);
 }
 
+bool
+side_file_read (const char *filename, const char *suffix, const char *magic,
+                unsigned version, const char *not_used, StacksIn *in,
+                uint64_t *hash)
+{
+  size_t len = strlen (filename), slen = strlen (suffix);
+  char *name = gp_malloc (len + slen + 1);
+  size_t mlen = strlen (magic);
+  struct stat st;
+  FILE *f;
+
+  memcpy (name, filename, len);
+  memcpy (name + len, suffix, slen + 1);
+  *in = (StacksIn) { name, NULL, 0, 0 };
+  if (!(f = fopen (name, "rb")))
+    {
+      if (errno != ENOENT)
+        gp_warn (not_used, whoami, name, strerror (errno));
+      free (name);
+      in->name = NULL;
+      return false;
+    }
+  if (fstat (fileno (f), &st) != 0 || !S_ISREG (st.st_mode)
+      || (uint64_t) st.st_size > SIZE_MAX / 2)
+    stacks_bad (in, _("not a regular file"));
+  in->len = (size_t) st.st_size;
+  in->p = gp_malloc (in->len ? in->len : 1);
+  if (fread ((void *) in->p, 1, in->len, f) != in->len)
+    stacks_bad (in, _("unexpected end of file"));
+  fclose (f);
+  if (in->len < mlen || memcmp (in->p, magic, mlen) != 0)
+    stacks_bad (in, _("bad magic cookie"));
+  in->at = mlen;
+  if (stacks_leb (in) != version)
+    stacks_bad (in, _("unsupported version"));
+  *hash = stacks_leb (in);
+  return true;
+}
+
 /* Add the stacks beside FILENAME, if there are any that go with it.  */
 static void
 read_stacks_beside (Run *run, const char *filename)
 {
   CallStacks *cs = &run->stacks;
-  size_t len = strlen (filename);
-  char *name = gp_malloc (len + sizeof GMON_STACKS_SUFFIX);
-  StacksIn in = { name, NULL, 0, 0 };
-  struct stat st;
-  FILE *f;
+  StacksIn in;
   uint64_t hash, profile_hash, depth, dropped, cut;
 
-  memcpy (name, filename, len);
-  memcpy (name + len, GMON_STACKS_SUFFIX, sizeof GMON_STACKS_SUFFIX);
-  if (!(f = fopen (name, "rb")))
-    {
-      if (errno != ENOENT)
-        gp_warn (_("%s: %s: %s: the call stacks are not used\n"), whoami,
-                 name, strerror (errno));
-      free (name);
-      return;
-    }
-  if (fstat (fileno (f), &st) != 0 || !S_ISREG (st.st_mode)
-      || (uint64_t) st.st_size > SIZE_MAX / 2)
-    stacks_bad (&in, _("not a regular file"));
-  in.len = (size_t) st.st_size;
-  in.p = gp_malloc (in.len ? in.len : 1);
-  if (fread ((void *) in.p, 1, in.len, f) != in.len)
-    stacks_bad (&in, _("unexpected end of file"));
-  fclose (f);
-  if (in.len < GMON_STACKS_MAGIC_LEN
-      || memcmp (in.p, GMON_STACKS_MAGIC, GMON_STACKS_MAGIC_LEN) != 0)
-    stacks_bad (&in, _("bad magic cookie"));
-  in.at = GMON_STACKS_MAGIC_LEN;
-  if (stacks_leb (&in) != GMON_STACKS_VERSION)
-    stacks_bad (&in, _("unsupported version"));
-  hash = stacks_leb (&in);
+  if (!side_file_read (filename, GMON_STACKS_SUFFIX, GMON_STACKS_MAGIC,
+                       GMON_STACKS_VERSION,
+                       _("%s: %s: %s: the call stacks are not used\n"),
+                       &in, &hash))
+    return;
   depth = stacks_leb (&in);
   dropped = stacks_leb (&in);
   cut = stacks_leb (&in);
@@ -918,7 +933,7 @@ read_stacks_beside (Run *run, const char *filename)
   /* A run without stacks leaves those of an earlier run behind.  */
   if (!gmon_file_hash (filename, &profile_hash) || profile_hash != hash)
     gp_warn (_("%s: %s: not the call stacks of %s (written by another run):"
-               " not used\n"), whoami, name, filename);
+               " not used\n"), whoami, in.name, filename);
   else
     {
       read_stacks_nodes (run, &in, (unsigned) depth);
@@ -931,7 +946,7 @@ read_stacks_beside (Run *run, const char *filename)
       cs->files++;
     }
   free ((void *) in.p);
-  free (name);
+  free ((void *) in.name);
 }
 
 /* ---- reading a file ----------------------------------------------------- */

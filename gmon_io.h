@@ -81,6 +81,17 @@ void stacks_bad (const StacksIn *in, const char *what)
 /* The next number of IN; exits at its end or on one of over 64 bits.  */
 uint64_t stacks_leb (StacksIn *in);
 
+/* The file FILENAME + SUFFIX beside a profile (.stacks, .modules: LEB128
+   numbers after MAGIC), read whole into IN (IN->name its name and IN->p
+   its bytes, both malloc'ed for the caller to free), its magic and
+   VERSION checked, and the profile hash it records in *HASH, IN then
+   at the number after it.  False when there is no such file, with the
+   warning NOT_USED (a format of whoami, the name and the error) when
+   it exists but cannot be opened.  Exits if it is damaged.  */
+bool side_file_read (const char *filename, const char *suffix,
+                     const char *magic, unsigned version,
+                     const char *not_used, StacksIn *in, uint64_t *hash);
+
 /* The hash (gmon_out.h) of every byte of FILENAME, or false if it
    cannot be read.  */
 bool gmon_file_hash (const char *filename, uint64_t *hash);

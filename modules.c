@@ -5,7 +5,6 @@
 #include "config.h"
 #include "modules.h"
 
-#include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
@@ -176,50 +175,26 @@ read_arcs (Modules *m, StacksIn *in)
 Modules *
 modules_read (const char *profile)
 {
-  size_t len = strlen (profile);
-  char *name = gp_malloc (len + sizeof GMON_MODULES_SUFFIX);
-  StacksIn in = { name, NULL, 0, 0 };
+  StacksIn in;
   Modules *m;
-  struct stat st;
-  FILE *f;
   uint64_t hash, profile_hash;
 
-  memcpy (name, profile, len);
-  memcpy (name + len, GMON_MODULES_SUFFIX, sizeof GMON_MODULES_SUFFIX);
-  if (!(f = fopen (name, "rb")))
-    {
-      if (errno != ENOENT)
-        gp_warn (_("%s: %s: %s: the other modules are not used\n"), whoami,
-                 name, strerror (errno));
-      free (name);
-      return NULL;
-    }
-  if (fstat (fileno (f), &st) != 0 || !S_ISREG (st.st_mode)
-      || (uint64_t) st.st_size > SIZE_MAX / 2)
-    stacks_bad (&in, _("not a regular file"));
-  in.len = (size_t) st.st_size;
-  in.p = gp_malloc (in.len ? in.len : 1);
-  if (fread ((void *) in.p, 1, in.len, f) != in.len)
-    stacks_bad (&in, _("unexpected end of file"));
-  fclose (f);
-  if (in.len < GMON_MODULES_MAGIC_LEN
-      || memcmp (in.p, GMON_MODULES_MAGIC, GMON_MODULES_MAGIC_LEN) != 0)
-    stacks_bad (&in, _("bad magic cookie"));
-  in.at = GMON_MODULES_MAGIC_LEN;
-  if (stacks_leb (&in) != GMON_MODULES_VERSION)
-    stacks_bad (&in, _("unsupported version"));
-  hash = stacks_leb (&in);
+  if (!side_file_read (profile, GMON_MODULES_SUFFIX, GMON_MODULES_MAGIC,
+                       GMON_MODULES_VERSION,
+                       _("%s: %s: %s: the other modules are not used\n"),
+                       &in, &hash))
+    return NULL;
   /* A run that wrote no modules file leaves an earlier run's behind.  */
   if (!gmon_file_hash (profile, &profile_hash) || profile_hash != hash)
     {
       gp_warn (_("%s: %s: not the modules of %s (written by another run):"
-                 " not used\n"), whoami, name, profile);
+                 " not used\n"), whoami, in.name, profile);
       free ((void *) in.p);
-      free (name);
+      free ((void *) in.name);
       return NULL;
     }
   m = gp_calloc (1, sizeof *m);
-  m->filename = name;
+  m->filename = (char *) in.name;
   read_modules (m, &in);
   read_bins (m, &in);
   read_arcs (m, &in);
