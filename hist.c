@@ -232,54 +232,64 @@ hist_bytes_per_bin (const Histograms *h)
 /* Bins cover [bin_low, bin_high) and symbols [own start, next start) in
    units; a bin's samples are shared in proportion to the overlap.  Gaps
    between symbols belong to the symbol before them.  */
-static void
-assign_record (Run *run, const HistRecord *r, const bool *credit_ok)
+/* Share COUNT samples of the bin [BIN_LOW, BIN_HIGH) among the symbols
+   it overlaps, each by the part of the bin's WIDTH it covers, as GNU
+   gprof does; addresses in units of UNIT_BYTES.  Bins come in address
+   order: the walk starts from *K, the first symbol the bin before could
+   reach, and leaves it there for the next.  */
+static inline void
+credit_bin (Run *run, const bool *credit_ok, size_t *k, vma_t unit_bytes,
+            vma_t bin_low, vma_t bin_high, double count, double width)
 {
   const SymTab *st = &run->symtab;
   Histograms *h = &run->hist;
-  size_t j, k = 1;
+
+  h->total_time += count;
+  /* The walk reads the packed ranges: the symbols themselves would be a
+     cache line each.  */
+  for (size_t j = *k - 1; j < st->len; *k = ++j)
+    {
+      vma_t sym_low = st->ranges[j].addr / unit_bytes;
+      /* GNU reads past the table for the last symbol; we let it reach to
+         the end of its range.  */
+      vma_t sym_high = j + 1 < st->len ? st->ranges[j + 1].addr / unit_bytes
+                                       : st->ranges[j].end / unit_bytes + 1;
+      vma_t lo = bin_low > sym_low ? bin_low : sym_low;
+      vma_t hi = bin_high < sym_high ? bin_high : sym_high;
+
+      if (bin_high < sym_low)
+        break;
+      if (bin_low >= sym_high)
+        continue;
+      /* A symbol can end below its start (the last one, a weak data
+         symbol past the end of the code): no overlap then, as in GNU
+         gprof, whose difference is signed.  */
+      if (hi > lo)
+        {
+          double credit = (double) (hi - lo) * count / width;
+
+          if (credit_ok[j])
+            st->base[j].hist_time += credit;
+          else
+            h->total_time -= credit;
+        }
+    }
+}
+
+static void
+assign_record (Run *run, const HistRecord *r, const bool *credit_ok)
+{
+  size_t k = 1;
 
   for (unsigned i = 0; i < r->nbins; i++)
     {
-      uint64_t count = r->sample[i];
       vma_t bin_low, bin_high;
-      double count_time;
 
-      if (count == 0)
+      if (r->sample[i] == 0)
         continue;
-      hist_bin_units (h, r, i, &bin_low, &bin_high);
-      count_time = count;
-      h->total_time += count_time;
-
-      /* The walk reads the packed ranges: the symbols themselves would
-         be a cache line each.  */
-      for (j = k - 1; j < st->len; k = ++j)
-        {
-          vma_t sym_low = st->ranges[j].addr / UNIT;
-          /* GNU reads past the table for the last symbol; we let it
-             reach to the end of its range.  */
-          vma_t sym_high = j + 1 < st->len ? st->ranges[j + 1].addr / UNIT
-                                           : st->ranges[j].end / UNIT + 1;
-          vma_t lo = bin_low > sym_low ? bin_low : sym_low;
-          vma_t hi = bin_high < sym_high ? bin_high : sym_high;
-
-          if (bin_high < sym_low)
-            break;
-          if (bin_low >= sym_high)
-            continue;
-          /* A symbol can end below its start (the last one, a weak data
-             symbol past the end of the code): no overlap then, as in GNU
-             gprof, whose difference is signed.  */
-          if (hi > lo)
-            {
-              double credit = (double) (hi - lo) * count_time / h->scale;
-
-              if (credit_ok[j])
-                st->base[j].hist_time += credit;
-              else
-                h->total_time -= credit;
-            }
-        }
+      hist_bin_units (&run->hist, r, i, &bin_low, &bin_high);
+      credit_bin (run, credit_ok, &k, UNIT, bin_low, bin_high,
+                  (double) r->sample[i], run->hist.scale);
     }
 }
 
@@ -288,39 +298,15 @@ assign_record (Run *run, const HistRecord *r, const bool *credit_ok)
 static void
 assign_module_bins (Run *run, const bool *credit_ok)
 {
-  const SymTab *st = &run->symtab;
-  Histograms *h = &run->hist;
-  size_t j, k = 1;
+  const Histograms *h = &run->hist;
+  size_t k = 1;
 
   for (size_t i = 0; i < h->nmodule_bins; i++)
     {
-      vma_t bin_low = h->module_bins[i].addr;
-      vma_t bin_high = bin_low + GMON_MODULE_BIN;
-      double count = (double) h->module_bins[i].count;
+      vma_t addr = h->module_bins[i].addr;
 
-      h->total_time += count;
-      for (j = k - 1; j < st->len; k = ++j)
-        {
-          vma_t sym_low = st->ranges[j].addr;
-          vma_t sym_high = j + 1 < st->len ? st->ranges[j + 1].addr
-                                           : st->ranges[j].end + 1;
-          vma_t lo = bin_low > sym_low ? bin_low : sym_low;
-          vma_t hi = bin_high < sym_high ? bin_high : sym_high;
-
-          if (bin_high < sym_low)
-            break;
-          if (bin_low >= sym_high)
-            continue;
-          if (hi > lo)
-            {
-              double credit = (double) (hi - lo) * count / GMON_MODULE_BIN;
-
-              if (credit_ok[j])
-                st->base[j].hist_time += credit;
-              else
-                h->total_time -= credit;
-            }
-        }
+      credit_bin (run, credit_ok, &k, 1, addr, addr + GMON_MODULE_BIN,
+                  (double) h->module_bins[i].count, GMON_MODULE_BIN);
     }
 }
 
