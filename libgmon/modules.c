@@ -139,18 +139,32 @@ gm_span_find (const struct gm_span *s, size_t n, uintptr_t pc)
 
 /* ---- the sampling handler's side ------------------------------------- */
 
+/* Count the caller as a reader of the current index, which
+   gm_index_publish then leaves alone until gm_index_leave; returns
+   which of the two it is.  */
+static unsigned
+gm_index_enter (void)
+{
+  for (;;)
+    {
+      unsigned b = __atomic_load_n (&gm_index.cur, __ATOMIC_SEQ_CST);
+      __atomic_fetch_add (&gm_index.readers[b], 1, __ATOMIC_SEQ_CST);
+      if (__atomic_load_n (&gm_index.cur, __ATOMIC_SEQ_CST) == b)
+        return b;
+      __atomic_fetch_sub (&gm_index.readers[b], 1, __ATOMIC_SEQ_CST);
+    }
+}
+
+static void
+gm_index_leave (unsigned b)
+{
+  __atomic_fetch_sub (&gm_index.readers[b], 1, __ATOMIC_SEQ_CST);
+}
+
 int
 gm_modules_credit (uintptr_t pc, unsigned long w)
 {
-  unsigned b;
-  for (;;)
-    {
-      b = __atomic_load_n (&gm_index.cur, __ATOMIC_SEQ_CST);
-      __atomic_fetch_add (&gm_index.readers[b], 1, __ATOMIC_SEQ_CST);
-      if (__atomic_load_n (&gm_index.cur, __ATOMIC_SEQ_CST) == b)
-        break;
-      __atomic_fetch_sub (&gm_index.readers[b], 1, __ATOMIC_SEQ_CST);
-    }
+  unsigned b = gm_index_enter ();
   const struct gm_span *s = gm_span_find (gm_index.span[b], gm_index.n[b],
                                           pc);
   if (s != NULL)
@@ -165,7 +179,7 @@ gm_modules_credit (uintptr_t pc, unsigned long w)
             __atomic_store_n (&m->sampled, 1, __ATOMIC_RELAXED);
         }
     }
-  __atomic_fetch_sub (&gm_index.readers[b], 1, __ATOMIC_SEQ_CST);
+  gm_index_leave (b);
   return s != NULL;
 }
 
@@ -201,17 +215,9 @@ gm_index_publish (void)
 int
 gm_modules_known (uintptr_t pc)
 {
-  unsigned b;
-  for (;;)
-    {
-      b = __atomic_load_n (&gm_index.cur, __ATOMIC_SEQ_CST);
-      __atomic_fetch_add (&gm_index.readers[b], 1, __ATOMIC_SEQ_CST);
-      if (__atomic_load_n (&gm_index.cur, __ATOMIC_SEQ_CST) == b)
-        break;
-      __atomic_fetch_sub (&gm_index.readers[b], 1, __ATOMIC_SEQ_CST);
-    }
+  unsigned b = gm_index_enter ();
   int known = gm_span_find (gm_index.span[b], gm_index.n[b], pc) != NULL;
-  __atomic_fetch_sub (&gm_index.readers[b], 1, __ATOMIC_SEQ_CST);
+  gm_index_leave (b);
   return known;
 }
 
