@@ -229,14 +229,13 @@ hist_bytes_per_bin (const Histograms *h)
 
 /* ---- assigning samples ------------------------------------------------ */
 
-/* Bins cover [bin_low, bin_high) and symbols [own start, next start) in
-   units; a bin's samples are shared in proportion to the overlap.  Gaps
-   between symbols belong to the symbol before them.  */
 /* Share COUNT samples of the bin [BIN_LOW, BIN_HIGH) among the symbols
    it overlaps, each by the part of the bin's WIDTH it covers, as GNU
-   gprof does; addresses in units of UNIT_BYTES.  Bins come in address
-   order: the walk starts from *K, the first symbol the bin before could
-   reach, and leaves it there for the next.  */
+   gprof does; addresses in units of UNIT_BYTES.  A symbol covers [its
+   start, the next one's start): a gap between symbols belongs to the
+   symbol before it.  Bins come in address order: the walk starts from
+   *K, the first symbol the bin before could reach, and leaves it there
+   for the next.  */
 static inline void
 credit_bin (Run *run, const bool *credit_ok, size_t *k, vma_t unit_bytes,
             vma_t bin_low, vma_t bin_high, double count, double width)
