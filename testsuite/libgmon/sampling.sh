@@ -89,28 +89,34 @@ gm_unsampled () {
   grep -q "^libgmon: .* found at threads' ends, most of the time of" spin.err
 }
 
-# Each signal's CPU-time periods are counted exactly (gm_check_total, in
-# every run), but where they are charged is decided per signal: the
-# kernel notices expired CPU-time periods at its ticks, so one signal may
-# carry ten or more of them, and a signal that finds its thread just
-# past its function, or reading its clock, charges them all there.  On a
-# loaded machine that happened here to 1 run in 12 to 1 in 27: the
-# charging is decided by two judged runs alike, of at most eight, each
-# run shown.
-for sig in PROF RTMIN+1; do
+# gm_judge SIG WHAT [ARG]: runs "spin ARG" with LIBGMON_SIGNAL=SIG and
+# judges its profile.  Each signal's CPU-time periods are counted exactly
+# (gm_check_total, in every run), but where they are charged is decided
+# per signal: the kernel notices expired CPU-time periods at its ticks,
+# so one signal may carry twenty or more of them, and a signal that finds
+# its thread just past its function, or reading its clock, charges them
+# all there.  On a loaded machine that happened here to 1 run in 12 to 1
+# in 27, with four threads and with one: the charging is decided by two
+# judged runs alike, of at most eight, each run shown.
+gm_judge () {
+  sig=$1 what=$2
+  shift 2
   good=0 bad=0 runs= run=0
   while [ $good -lt 2 ] && [ $bad -lt 2 ] && [ $run -lt 8 ]; do
     run=$((run + 1))
     rm -f gmon.out
-    if ! LIBGMON_VERBOSE=1 LIBGMON_SIGNAL=$sig gm_run spin; then
-      fail "SIG$sig: exit status $?: $(cat spin.err)"
+    LIBGMON_VERBOSE=1 LIBGMON_SIGNAL=$sig gm_run spin "$@"
+    status=$?
+    if [ $status != 0 ]; then
+      fail "$what, run $run: exit status $status: $(cat spin.err)"
       bad=$((bad + 1))
       continue
     fi
-    if [ "$(grep -c '^libgmon:' spin.err)" != 1 ]; then
-      fail "SIG$sig run $run: libgmon reported: $(cat spin.err)"
+    if [ "$(grep -c '^libgmon:' spin.err)" != 1 ] \
+       || grep -q '^libgmon: .*did not reach' spin.err; then
+      fail "$what, run $run: libgmon reported: $(cat spin.err)"
     fi
-    gm_check_total "4 threads, SIG$sig, run $run"
+    gm_check_total "$what, run $run"
     if gm_unsampled; then
       runs="$runs run $run: not judged, $late of $samples periods found at threads' ends;"
     elif gm_check_times gmon.out spin.out; then
@@ -122,12 +128,16 @@ for sig in PROF RTMIN+1; do
     fi
   done
   if [ $good -ge 2 ]; then
-    pass "4 threads, SIG$sig: CPU seconds used/sampled:$runs"
+    pass "$what: CPU seconds used/sampled:$runs"
   elif [ $bad -ge 2 ]; then
-    fail "4 threads, SIG$sig: charged wrongly in $bad runs:$runs"
+    fail "$what: charged wrongly in $bad runs:$runs"
   else
-    skip "4 threads, SIG$sig: the kernel did not sample enough runs to judge:$runs"
+    skip "$what: the kernel did not sample enough runs to judge:$runs"
   fi
+}
+
+for sig in PROF RTMIN+1; do
+  gm_judge $sig "4 threads, SIG$sig"
 done
 
 # Fork children are not sampled (a timer there could kill a child that
@@ -145,8 +155,10 @@ fi
 # histogram; libgmon says so and names the way out, which works.
 for mode in replace ignore block; do
   rm -f gmon.out
-  if ! gm_run spin $mode; then
-    fail "$mode: exit status $?: $(cat spin.err)"
+  gm_run spin $mode
+  status=$?
+  if [ $status != 0 ]; then
+    fail "$mode: exit status $status: $(cat spin.err)"
     continue
   fi
   case $mode in
@@ -159,27 +171,7 @@ for mode in replace ignore block; do
   else
     fail "SIGPROF taken by the program ($mode): stderr: $(cat spin.err)"
   fi
-  # With another signal the profile is whole: judged on the first of
-  # four runs the kernel sampled.
-  what="SIGPROF taken by the program ($mode), LIBGMON_SIGNAL=RTMIN+1"
-  unjudged=
-  for run in 1 2 3 4; do
-    rm -f gmon.out
-    if ! LIBGMON_VERBOSE=1 LIBGMON_SIGNAL=RTMIN+1 gm_run spin $mode; then
-      fail "$mode, RTMIN+1: exit status $?: $(cat spin.err)"
-      break
-    fi
-    if grep -q '^libgmon: .*did not reach' spin.err; then
-      fail "$what: libgmon reported: $(cat spin.err)"
-      break
-    fi
-    if gm_unsampled; then
-      unjudged="$unjudged run $run: $late of $samples periods found at the thread's end;"
-      [ $run = 4 ] && skip "$what: the kernel did not sample enough runs to judge:$unjudged"
-      continue
-    fi
-    gm_compare gmon.out spin.out "$what"
-    break
-  done
+  # With another signal the profile is whole.
+  gm_judge RTMIN+1 "SIGPROF taken by the program ($mode), LIBGMON_SIGNAL=RTMIN+1" $mode
 done
 gm_done
