@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""run.py [--gprof ./gprof] [--big] [--only NAME] [--runs 3] [--work DIR] [--instructions]
+"""run.py [--gprof ./gprof] [--big] [--only NAME] [--runs 3] [--pause S] [--work DIR] [--instructions]
 
 Times our gprof against GNU gprof (/usr/bin/gprof) on synthetic profiles
 made by mkcase.py and on a real -g -pg program made by mkprog.py, checks
@@ -13,7 +13,10 @@ Not a test: run it by hand on a quiet machine.  --big adds the cases GNU
 gprof cannot do in reasonable time (up to a million functions); those
 run ours only.
 Ours runs once untimed before its timed runs, after the case's files
-are synced to disk.
+are synced to disk; then GNU's runs and ours alternate, GNU first, as
+the goals are set.  --pause S leaves the machine idle S seconds before
+each timed run of ours: a run that follows no other gprof run by
+seconds (see doc/performance.md on what that changes here).
 --instructions counts the instructions one run of ours executes
 (valgrind's callgrind) instead of timing: the same count on every run,
 so that a change can be judged on a machine too noisy for timings."""
@@ -105,15 +108,22 @@ def timed(cmd, cwd, out):
     return elapsed, int(r.stderr.decode().strip().splitlines()[-1])
 
 
-def measure(gprof, args, d, tag, runs):
-    times, mem = [], 0
+def measure(progs, args, d, runs, pause):
+    """Median wall seconds and peak MiB of each of PROGS ((gprof, tag)
+    pairs) on case D, their runs in alternation, each timed run of ours
+    (the last) after PAUSE seconds idle."""
+    times = {tag: [] for _, tag in progs}
+    mem = {tag: 0 for _, tag in progs}
     for _ in range(runs):
-        t, m = timed([gprof] + args, d, os.path.join(d, f"{tag}.txt"))
-        times.append(t)
-        mem = max(mem, m)
-        if os.path.exists(os.path.join(d, "gmon.sum")):
-            os.replace(os.path.join(d, "gmon.sum"), os.path.join(d, f"{tag}.sum"))
-    return statistics.median(times), mem / 1024
+        for i, (gprof, tag) in enumerate(progs):
+            if pause and i == len(progs) - 1:
+                time.sleep(pause)
+            t, m = timed([gprof] + args, d, os.path.join(d, f"{tag}.txt"))
+            times[tag].append(t)
+            mem[tag] = max(mem[tag], m)
+            if os.path.exists(os.path.join(d, "gmon.sum")):
+                os.replace(os.path.join(d, "gmon.sum"), os.path.join(d, f"{tag}.sum"))
+    return {tag: (statistics.median(times[tag]), mem[tag] / 1024) for _, tag in progs}
 
 
 def instructions(gprof, args, d):
@@ -200,6 +210,7 @@ def main():
     ap.add_argument("--big", action="store_true")
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--instructions", action="store_true")
+    ap.add_argument("--pause", type=float, default=0)
     a = ap.parse_args()
     ours = os.path.abspath(a.gprof)
 
@@ -229,14 +240,16 @@ def main():
     for name, n, prepare, gnu in jobs:
         d, args = prepare()
         # A case just made leaves its files to be written back, and the
-        # first run reads them in: neither is the run's own cost.  GNU's
-        # runs come after ours and find the same warm caches.
+        # first run reads them in: neither is the run's own cost.  Then
+        # GNU's runs and ours find the same warm caches.
         os.sync()
         timed([ours] + args, d, os.path.join(d, "ours.txt"))
-        ot, om = measure(ours, args, d, "ours", a.runs)
+        progs = ([(a.ref, "gnu")] if gnu else []) + [(ours, "ours")]
+        m = measure(progs, args, d, a.runs, a.pause)
+        ot, om = m["ours"]
         growth = paired_doubling(ours, seen, name, n, (d, args), a.runs)
         if gnu:
-            gt, gm = measure(a.ref, args, d, "gnu", a.runs)
+            gt, gm = m["gnu"]
             same = same_output(d)
             bad += not same
             print(f"{name:16} {gt:8.3f} {ot:8.3f} {gt / ot:7.1f} {gm:7.1f} {om:7.1f}"
