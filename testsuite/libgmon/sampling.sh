@@ -96,8 +96,8 @@ gm_unsampled () {
 # so one signal may carry twenty or more of them, and a signal that finds
 # its thread just past its function, or reading its clock, charges them
 # all there.  On a loaded machine that happened here to 1 run in 12 to 1
-# in 27, with four threads and with one: the charging is decided by two
-# judged runs alike, of at most eight, each run shown.
+# in 27 with four threads, and to a single thread too: the charging is
+# decided by two judged runs alike, of at most eight, each run shown.
 gm_judge () {
   sig=$1 what=$2
   shift 2
