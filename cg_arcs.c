@@ -84,14 +84,18 @@ rehash (CallGraph *cg, const SymTab *symtab, size_t cap)
 enum { MAX_EXPECTED_SLOTS = 1 << 24 };
 
 void
-cg_expect_arcs (CallGraph *cg, const SymTab *symtab, uint64_t n)
+cg_expect_arcs (CallGraph *cg, const SymTab *symtab, uint64_t n,
+                const Par *par)
 {
   size_t cap = cg->hash_cap ? cg->hash_cap : 1024, want;
 
   while (cap < MAX_EXPECTED_SLOTS && cap / 2 < cg->narcs + n + 1)
     cap *= 2;
   if (cap > cg->hash_cap)
-    rehash (cg, symtab, cap);
+    {
+      rehash (cg, symtab, cap);
+      par_prefault (par, cg->hash, cap * sizeof *cg->hash);
+    }
   /* The arcs too, one a record at most: sized once, where doubling
      would copy them over and over and leave up to half the block
      unused.  */
@@ -100,6 +104,8 @@ cg_expect_arcs (CallGraph *cg, const SymTab *symtab, uint64_t n)
     {
       cg->arcs = gp_reallocarray (cg->arcs, want, sizeof *cg->arcs);
       cg->cap = want;
+      par_prefault (par, cg->arcs + cg->narcs,
+                    (want - cg->narcs) * sizeof *cg->arcs);
     }
 }
 

@@ -15,6 +15,7 @@
 #include "symtab.h"
 
 struct Run;
+struct Par;
 typedef struct ArcBatch ArcBatch;
 
 /* How an arc sorts among a function's callers or callees.  */
@@ -99,7 +100,8 @@ void cg_tally_finish (CallGraph *cg);
 /* Up to N more arcs may come (a file's size allows that many records):
    size the arc table for them now rather than growing it step by step,
    moving every arc each time.  */
-void cg_expect_arcs (CallGraph *cg, const SymTab *symtab, uint64_t n);
+void cg_expect_arcs (CallGraph *cg, const SymTab *symtab, uint64_t n,
+                     const struct Par *par);
 /* The arc PARENT -> CHILD, created with COUNT or increased by it.  */
 Arc *cg_arc_add (CallGraph *cg, const SymTab *symtab, Sym *parent, Sym *child,
                  unsigned long count);

@@ -294,14 +294,22 @@ open_image (const char *image, asection **text)
   return abfd;
 }
 
+/* The executable's address size in bits, as GNU takes it.  */
+static int
+address_bits (bfd *abfd)
+{
+  int bits = bfd_get_arch_size (abfd);
+
+  return bits == -1 ? (int) bfd_arch_bits_per_address (abfd) : bits;
+}
+
 Core *
-core_open (const char *image, const char *map_file, const Par *par)
+core_open (const char *image, const Par *par)
 {
   asection *text;
   bfd *abfd = open_image (image, &text);
   Core *core = gp_calloc (1, sizeof *core);
-  long size, n, nsynth;
-  int bits;
+  int bits = address_bits (abfd);
 
   core->filename = image;
   core->par = par;
@@ -310,34 +318,9 @@ core_open (const char *image, const char *map_file, const Par *par)
   core->text_vma = bfd_section_vma (core->text);
   core->text_size = bfd_section_size (core->text);
 
-  size = bfd_get_symtab_upper_bound (core->abfd);
-  if (size < 0)
-    gp_die ("%s: %s: %s\n", whoami, image, bfd_errmsg (bfd_get_error ()));
-  core->syms = gp_malloc ((size_t) size);
-  n = bfd_canonicalize_symtab (core->abfd, core->syms);
-  if (n < 0)
-    gp_die ("%s: %s: %s\n", whoami, image, bfd_errmsg (bfd_get_error ()));
-  core->nsyms = core->nsyms_canonical = n;
-
-  nsynth = bfd_get_synthetic_symtab (core->abfd, n, core->syms, 0, NULL,
-                                     &core->synthetic);
-  if (nsynth > 0)
-    {
-      core->syms = gp_reallocarray (core->syms, (size_t) (n + nsynth + 1),
-                                    sizeof *core->syms);
-      for (long i = 0; i < nsynth; i++)
-        core->syms[n + i] = &core->synthetic[i];
-      core->nsyms = n + nsynth;
-      core->syms[core->nsyms] = NULL;
-    }
-
-  bits = bfd_get_arch_size (core->abfd);
-  if (bits == -1)
-    bits = (int) bfd_arch_bits_per_address (core->abfd);
-  if (bits != 32 && bits != 64)
-    gp_die (_("%s: address size has unexpected value of %u\n"), whoami,
-            (unsigned) bits);
-  core->vma_bytes = bits / 8;
+  /* An unexpected size is reported once the symbols are read, as GNU
+     orders its messages; until then no profile is read.  */
+  core->vma_bytes = bits == 32 || bits == 64 ? bits / 8 : 0;
   core->big_endian = bfd_big_endian (core->abfd);
   core->sign_extend_vma = bfd_get_sign_extend_vma (core->abfd) == 1;
   core->leading_char = bfd_get_symbol_leading_char (core->abfd);
@@ -355,13 +338,45 @@ core_open (const char *image, const char *map_file, const Par *par)
       break;
     }
   core->min_insn_size = bfd_get_arch (core->abfd) == bfd_arch_alpha ? 4 : 1;
+  return core;
+}
+
+void
+core_read_symbols (Core *core, const char *map_file)
+{
+  long size, n, nsynth;
+
+  size = bfd_get_symtab_upper_bound (core->abfd);
+  if (size < 0)
+    gp_die ("%s: %s: %s\n", whoami, core->filename,
+            bfd_errmsg (bfd_get_error ()));
+  core->syms = gp_malloc ((size_t) size);
+  n = bfd_canonicalize_symtab (core->abfd, core->syms);
+  if (n < 0)
+    gp_die ("%s: %s: %s\n", whoami, core->filename,
+            bfd_errmsg (bfd_get_error ()));
+  core->nsyms = core->nsyms_canonical = n;
+
+  nsynth = bfd_get_synthetic_symtab (core->abfd, n, core->syms, 0, NULL,
+                                     &core->synthetic);
+  if (nsynth > 0)
+    {
+      core->syms = gp_reallocarray (core->syms, (size_t) (n + nsynth + 1),
+                                    sizeof *core->syms);
+      for (long i = 0; i < nsynth; i++)
+        core->syms[n + i] = &core->synthetic[i];
+      core->nsyms = n + nsynth;
+      core->syms[core->nsyms] = NULL;
+    }
+  if (core->vma_bytes == 0)
+    gp_die (_("%s: address size has unexpected value of %u\n"), whoami,
+            (unsigned) address_bits (core->abfd));
 
   core->may_have_lines = may_have_lines (core);
   if (bfd_get_flavour (core->abfd) == bfd_target_elf_flavour)
-    core->strtab = raw_strtab_load (image);
+    core->strtab = raw_strtab_load (core->filename);
   if (map_file)
     read_function_map (core, map_file);
-  return core;
 }
 
 void
@@ -689,6 +704,7 @@ core_create_function_syms (Core *core, const Options *opt, SymTab *symtab,
   size_t n = 0;
   ClassMemo memo[CLASS_MEMO] = { { 0 } };
 
+  par_prefault (core->par, syms, (size_t) core->nsyms * sizeof *syms);
   for (long i = 0; i < core->nsyms; i++)
     {
       asymbol *asym = core->syms[i];
@@ -833,6 +849,7 @@ core_create_line_syms (Core *core, const Options *opt, SymTab *symtab,
      nothing.  */
   cap = 2 * nprobes + (size_t) core->nsyms + 1;
   out = gp_reallocarray (NULL, cap, sizeof *out);
+  par_prefault (core->par, out, (nprobes + (size_t) core->nsyms) * sizeof *out);
   core_create_function_syms (core, opt, &funcs, files);
   for (size_t i = 0; i < nprobes || extra; )
     {

@@ -32,7 +32,7 @@ typedef struct Core
   asymbol *synthetic;
 
   /* How profile files for this executable are encoded.  */
-  int vma_bytes;                /* 4 or 8 */
+  int vma_bytes;                /* 4 or 8 (0 until an error ends the run) */
   bool big_endian;
   bool sign_extend_vma;
 
@@ -57,11 +57,13 @@ typedef struct Core
 extern bool core_src_bfd_only;
 #endif
 
-/* Open IMAGE and read its symbols, and MAP_FILE (-R) if not NULL; exits
-   with GNU's messages on error.  PAR runs the reading's independent
-   pieces of work.  */
-Core *core_open (const char *image, const char *map_file,
-                 const struct Par *par);
+/* Open IMAGE and learn its byte order, address size and text section;
+   exits with GNU's messages on error.  PAR runs the independent pieces
+   of the reading that follows.  */
+Core *core_open (const char *image, const struct Par *par);
+/* Read the symbols of CORE's executable, and MAP_FILE (-R) if not
+   NULL; exits with GNU's messages on error.  */
+void core_read_symbols (Core *core, const char *map_file);
 void core_close (Core *core);
 
 /* Build the symbol table: one Sym per function (GNU's symbol classes),

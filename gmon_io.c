@@ -379,7 +379,7 @@ gmon_ahead_read (const Core *core, const char *filename)
 {
   GmonAhead *a;
 
-  if (strcmp (filename, "-") == 0)
+  if (strcmp (filename, "-") == 0 || core->vma_bytes == 0)
     return NULL;
   a = gp_calloc (1, sizeof *a);
   a->core = core;
@@ -546,7 +546,8 @@ read_arc_records (Run *run, Reader *r)
      file at most.  */
   if (left != UINT64_MAX && !r->keep)
     cg_expect_arcs (&run->cg, &run->symtab,
-                    left / (uint64_t) (1 + 2 * r->core->vma_bytes + 4) + 1);
+                    left / (uint64_t) (1 + 2 * r->core->vma_bytes + 4) + 1,
+                    run->par);
   do
     {
       ArcRecord *batch = cg_tally_buffer (&run->cg);

@@ -56,8 +56,6 @@ main (int argc, char **argv)
   options_parse (&run.opt, argc, argv);
   if (run.opt.export_format && !export_check_format (run.opt.export_format))
     gp_exit_failure ();
-  run.core = core_open (run.opt.image, run.opt.function_mapping_file,
-                        run.par);
   pipeline_symbols (&run);
   pipeline_profiles (&run);
   pipeline_analyse (&run);

@@ -6,8 +6,11 @@
 
 #include <pthread.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 #include "pipeline/tasks.h"
 #include "support/alloc.h"
 #include "support/error.h"
@@ -235,3 +238,67 @@ par_jobs (const Par *par, size_t n, void (*fn) (void *ctx, size_t i),
   for (unsigned t = 1; t < k; t++)
     gp_task_wait (&task[t]);
 }
+
+/* ---- page faults ----------------------------------------------------------- */
+
+/* Below PREFAULT_MIN a thread costs more than the faults it takes.  The
+   pages go in steps of PREFAULT_STEP: each step holds the address
+   space's lock, which the stage's own mmap and munmap wait for.  */
+enum { PREFAULT_MIN = 1 << 20, PREFAULT_STEP = 256 << 10 };
+
+typedef struct Prefault
+{
+  uintptr_t from, to;     /* page-aligned */
+} Prefault;
+
+#if defined MADV_POPULATE_WRITE && !defined GP_NO_TACTICS
+
+static void *
+prefault_run (void *arg)
+{
+  Prefault p = *(Prefault *) arg;
+
+  free (arg);
+  /* An error (an old kernel, memory already unmapped) ends the hint.  */
+  for (uintptr_t a = p.from; a < p.to; a += PREFAULT_STEP)
+    {
+      size_t len = p.to - a < PREFAULT_STEP ? p.to - a : PREFAULT_STEP;
+
+      if (madvise ((void *) a, len, MADV_POPULATE_WRITE) != 0)
+        break;
+    }
+  return NULL;
+}
+
+void
+par_prefault (const Par *par, void *mem, size_t len)
+{
+  uintptr_t page = (uintptr_t) sysconf (_SC_PAGESIZE);
+  pthread_attr_t attr;
+  pthread_t thread;
+  Prefault *p;
+
+  if (par->nthreads <= 1 || len < PREFAULT_MIN || !(p = malloc (sizeof *p)))
+    return;
+  p->from = ((uintptr_t) mem + page - 1) & ~(page - 1);
+  p->to = ((uintptr_t) mem + len) & ~(page - 1);
+  /* A thread of its own, which nobody joins: the pool's threads are
+     for work that is waited for.  */
+  pthread_attr_init (&attr);
+  pthread_attr_setdetachstate (&attr, PTHREAD_CREATE_DETACHED);
+  if (pthread_create (&thread, &attr, prefault_run, p) != 0)
+    free (p);
+  pthread_attr_destroy (&attr);
+}
+
+#else
+
+void
+par_prefault (const Par *par, void *mem, size_t len)
+{
+  (void) par;
+  (void) mem;
+  (void) len;
+}
+
+#endif

@@ -120,17 +120,19 @@ pipeline_symbols (Run *run)
   const Options *opt = &run->opt;
   struct Pipeline *p = pipe_of (run);
 
-  /* Before the symbol table, which an executable without symbols never
-     gets: the diagnosis explains that, and missing profile files.  */
-  if (opt->diagnose)
-    diagnose_inputs (run);
-  /* Only the first file's read is started: reading it needs the
-     executable's byte order and address size, not its symbols.  */
+  run->core = core_open (opt->image, run->par);
+  /* Only the first file's read is started, beside the symbols' reading:
+     it needs the executable's byte order and address size alone.  */
   if (opt->nprofiles > 0)
     {
       gp_task_start (&p->ahead, read_ahead, run);
       p->ahead_started = true;
     }
+  core_read_symbols (run->core, opt->function_mapping_file);
+  /* Before the symbol table, which an executable without symbols never
+     gets: the diagnosis explains that, and missing profile files.  */
+  if (opt->diagnose)
+    diagnose_inputs (run);
   if (opt->ignore_direct_calls)
     core_read_text_space (run->core);
   names_init (&run->names, opt, run->core->leading_char);
@@ -314,8 +316,6 @@ pipeline_diff (Run *run)
   base.first_output = true;
   pipeline_start (&base, run->par->nthreads);
   hist_init (&base.hist);
-  base.core = core_open (base.opt.image, base.opt.function_mapping_file,
-                         base.par);
   pipeline_symbols (&base);
   pipeline_profiles (&base);
   pipeline_analyse (&base);

@@ -605,9 +605,7 @@ fuzz_gprof (int argc, char **argv, Core *core, const char *profile,
         }
       if (run.opt.export_format && !export_check_format (run.opt.export_format))
         exit (1);
-      run.core = core ? core : core_open (run.opt.image,
-                                          run.opt.function_mapping_file,
-                                          &par_serial);
+      run.core = core;
       if (core)
         read_kept_symbols (&run);
       else
@@ -699,7 +697,8 @@ fuzz_image (const char *name)
     abort ();
   snprintf (images[i].name, sizeof images[i].name, "%s", name);
   /* Outside a run: an error here is the fixtures', and ends the process.  */
-  images[i].core = core_open (fuzz_fixture (name), NULL, &par_serial);
+  images[i].core = core_open (fuzz_fixture (name), &par_serial);
+  core_read_symbols (images[i].core, NULL);
   core_read_text_space (images[i].core);
   return images[i].core;
 }

@@ -4,7 +4,7 @@
 
    Input: one byte of settings, the writers' options (fuzz_writer_options
    in fuzz.h), then the map file.  The executable is opened for every
-   input, since core_open reads the map.  */
+   input, since core_read_symbols reads the map.  */
 
 #include "config.h"
 #include "fuzz.h"

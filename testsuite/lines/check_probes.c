@@ -17,6 +17,16 @@
 #include "options.h"
 #include "symtab.h"
 
+/* IMAGE opened with its symbols read, as a run opens it.  */
+static Core *
+open_image (const char *image)
+{
+  Core *core = core_open (image, &par_serial);
+
+  core_read_symbols (core, NULL);
+  return core;
+}
+
 static bool
 same_sym (const Sym *a, const Sym *b)
 {
@@ -76,7 +86,7 @@ check_symbols (const char *image, bool with_bfd)
   Options opt;
   SymTab fast = { 0 }, slow = { 0 };
   SourceFiles ffast = { 0 }, fslow = { 0 };
-  Core *every = core_open (image, NULL, &par_serial), *probing = core_open (image, NULL, &par_serial);
+  Core *every = open_image (image), *probing = open_image (image);
   const char *how = with_bfd ? "BFD" : "own";
   size_t i;
   int failed = 0;
@@ -161,7 +171,7 @@ enum { DECLINED_UNCERTAIN = -2, DECLINED = -1, CERTAIN = 0, UNCERTAIN = 1,
 static int
 check_answers (const char *image)
 {
-  Core *gnu = core_open (image, NULL, &par_serial), *ours = core_open (image, NULL, &par_serial);
+  Core *gnu = open_image (image), *ours = open_image (image);
   const char *file, *func;
   int line, result = CERTAIN;
   size_t ambiguous = 0;
@@ -180,7 +190,7 @@ check_answers (const char *image)
       return ties ? DECLINED_UNCERTAIN : DECLINED;
     }
   core_close (ours);
-  ours = core_open (image, NULL, &par_serial);
+  ours = open_image (image);
   for (long i = 0; i < gnu->nsyms && result != DIFFERENT; i++)
     if (gnu->syms[i]->section
         && (bfd_section_flags (gnu->syms[i]->section) & SEC_CODE)

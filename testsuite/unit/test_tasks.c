@@ -1,16 +1,23 @@
 /* test_tasks.c - gp_task_start and gp_task_wait (pipeline/tasks.c):
    every task runs exactly once and is finished when its wait returns,
    whether it got a thread or not, nested or not; a thread whose task is
-   done is kept for the next task instead of a new one being started.  */
+   done is kept for the next task instead of a new one being started.
+   And par_prefault (pipeline/par.c): the pages come in without the
+   caller touching them, what the caller writes meanwhile stays, and
+   memory freed meanwhile is no harm.  */
 
 #include "config.h"
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 #include "unit.h"
+#include "pipeline/par.h"
 #include "pipeline/tasks.h"
 
 enum { MANY = 200, SEQUENCE = 100 };
@@ -139,6 +146,81 @@ test_unthreaded (void)
   check (before && after, "one thread: the task runs at its wait, here");
 }
 
+enum { PREFAULT_LEN = 16 << 20 };
+
+/* How many of the LEN bytes' pages at MEM are in memory.  */
+static size_t
+resident_pages (void *mem, size_t len)
+{
+  size_t page = (size_t) sysconf (_SC_PAGESIZE), n = len / page, in = 0;
+  unsigned char *vec = malloc (n);
+
+  if (!vec || mincore (mem, len, vec) != 0)
+    abort ();
+  for (size_t i = 0; i < n; i++)
+    in += vec[i] & 1;
+  free (vec);
+  return in;
+}
+
+/* Up to 10 s for the pages of MEM to come in.  */
+static bool
+all_resident (void *mem, size_t len)
+{
+  struct timespec pause = { 0, 10 * 1000 * 1000 };
+
+  for (int i = 0; i < 1000; i++)
+    {
+      if (resident_pages (mem, len) == len / (size_t) sysconf (_SC_PAGESIZE))
+        return true;
+      nanosleep (&pause, NULL);
+    }
+  return false;
+}
+
+static void
+test_prefault (void)
+{
+  size_t page = (size_t) sysconf (_SC_PAGESIZE), n = PREFAULT_LEN / page;
+  unsigned char *mem = mmap (NULL, PREFAULT_LEN, PROT_READ | PROT_WRITE,
+                             MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  size_t kept = 0;
+  bool populate;
+
+  if (mem == MAP_FAILED)
+    abort ();
+  /* Whether this kernel and build fault pages in at all.  */
+#if defined MADV_POPULATE_WRITE && !defined GP_NO_TACTICS
+  populate = madvise (mem, page, MADV_POPULATE_WRITE) == 0;
+#else
+  populate = false;
+#endif
+  par_prefault (&par_serial, mem, PREFAULT_LEN);
+  check (resident_pages (mem, PREFAULT_LEN) <= 1,
+         "par_prefault: one thread, no page comes in");
+
+  par_prefault (&(Par) { 2 }, mem, PREFAULT_LEN);
+  /* The caller writes every other page meanwhile.  */
+  for (size_t i = 0; i < n; i += 2)
+    memset (mem + i * page, (int) (i % 251) + 1, page);
+  if (populate)
+    check (all_resident (mem, PREFAULT_LEN),
+           "par_prefault: the pages come in on another thread");
+  for (size_t i = 0; i < n; i++)
+    kept += mem[i * page] == (i % 2 ? 0 : (i % 251) + 1)
+            && mem[i * page + page - 1] == (i % 2 ? 0 : (i % 251) + 1);
+  check (kept == n, "par_prefault: what the caller wrote meanwhile stays "
+         "(%zu of %zu pages)", kept, n);
+
+  /* Freed while the pages come in: the thread stops without harm.  */
+  par_prefault (&(Par) { 2 }, mem, PREFAULT_LEN);
+  munmap (mem, PREFAULT_LEN);
+  mem = mmap (NULL, PREFAULT_LEN, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS,
+              -1, 0);
+  check (mem != MAP_FAILED, "par_prefault: memory freed meanwhile, no crash");
+  munmap (mem, PREFAULT_LEN);
+}
+
 int
 main (void)
 {
@@ -150,5 +232,6 @@ main (void)
   test_many ("1 thread");
   test_nested ("1 thread");
   test_unthreaded ();
+  test_prefault ();
   return check_done ();
 }
