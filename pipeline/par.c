@@ -241,10 +241,18 @@ par_jobs (const Par *par, size_t n, void (*fn) (void *ctx, size_t i),
 
 /* ---- page faults ----------------------------------------------------------- */
 
-/* Below PREFAULT_MIN a thread costs more than the faults it takes.  The
-   pages go in steps of PREFAULT_STEP: each step holds the address
+/* Below PREFAULT_MIN a thread costs more than the faults it takes.  At
+   most PREFAULT_MAX of a hint is faulted in: an array sized from what a
+   file claims (the arcs of a profile whose records all repeat one arc)
+   may stay mostly unwritten, and memory never written costs nothing.
+   The pages go in steps of PREFAULT_STEP: each step holds the address
    space's lock, which the stage's own mmap and munmap wait for.  */
-enum { PREFAULT_MIN = 1 << 20, PREFAULT_STEP = 256 << 10 };
+enum
+{
+  PREFAULT_MIN = 1 << 20,
+  PREFAULT_MAX = 64 << 20,
+  PREFAULT_STEP = 256 << 10
+};
 
 typedef struct Prefault
 {
@@ -280,6 +288,8 @@ par_prefault (const Par *par, void *mem, size_t len)
 
   if (par->nthreads <= 1 || len < PREFAULT_MIN || !(p = malloc (sizeof *p)))
     return;
+  if (len > PREFAULT_MAX)
+    len = PREFAULT_MAX;
   p->from = ((uintptr_t) mem + page - 1) & ~(page - 1);
   p->to = ((uintptr_t) mem + len) & ~(page - 1);
   /* A thread of its own, which nobody joins: the pool's threads are
