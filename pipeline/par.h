@@ -33,9 +33,9 @@ void par_jobs (const Par *par, size_t n, void (*fn) (void *ctx, size_t i),
 
 /* A hint: the LEN bytes at MEM are about to be written for the first
    time.  Another thread takes the page faults of their first 64 MB
-   meanwhile, if the run has threads to spare.  Faulting a page in leaves what it holds as it
-   is, so nothing waits for that thread, and the memory may be written,
-   moved or freed meanwhile.  */
+   meanwhile, if the run has threads to spare.  Faulting a page in
+   leaves what it holds as it is, so nothing waits for that thread, and
+   the memory may be written, moved or freed meanwhile.  */
 void par_prefault (const Par *par, void *mem, size_t len);
 
 #endif

@@ -146,7 +146,7 @@ test_unthreaded (void)
   check (before && after, "one thread: the task runs at its wait, here");
 }
 
-enum { PREFAULT_LEN = 16 << 20 };
+enum { PREFAULT_LEN = 16 << 20, FREED_LEN = 64 << 20 };
 
 /* How many of the LEN bytes' pages at MEM are in memory.  */
 static size_t
@@ -212,13 +212,23 @@ test_prefault (void)
   check (kept == n, "par_prefault: what the caller wrote meanwhile stays "
          "(%zu of %zu pages)", kept, n);
 
-  /* Freed while the pages come in: the thread stops without harm.  */
-  par_prefault (&(Par) { 2 }, mem, PREFAULT_LEN);
   munmap (mem, PREFAULT_LEN);
-  mem = mmap (NULL, PREFAULT_LEN, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS,
-              -1, 0);
-  check (mem != MAP_FAILED, "par_prefault: memory freed meanwhile, no crash");
-  munmap (mem, PREFAULT_LEN);
+
+  /* Freed while its pages come in, and mapped again read-only in the
+     same place: the thread stops there, and writes nothing in.  */
+  mem = mmap (NULL, FREED_LEN, PROT_READ | PROT_WRITE,
+              MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (mem == MAP_FAILED)
+    abort ();
+  par_prefault (&(Par) { 2 }, mem, FREED_LEN);
+  munmap (mem, FREED_LEN);
+  if (mmap (mem, FREED_LEN, PROT_READ,
+            MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0) != mem)
+    abort ();
+  nanosleep (&(struct timespec) { 0, 200 * 1000 * 1000 }, NULL);
+  check (resident_pages (mem, FREED_LEN) == 0,
+         "par_prefault: memory freed meanwhile gets no page");
+  munmap (mem, FREED_LEN);
 }
 
 int
