@@ -189,26 +189,32 @@ rd_left (const Reader *r)
   return r->pos <= r->size ? r->size - r->pos : 0;
 }
 
-/* Add the N 16-bit bins at P, in the byte order BIG, into SAMPLE: two
-   loops without a test inside, as a profile's bins are most of its
-   bytes.  RAW, if not NULL, receives them as they are.  */
+/* The N 16-bit bins at P, in the byte order BIG: stored in RAW and
+   added into SUM, each if not NULL.  Loops without a test inside, as a
+   profile's bins are most of its bytes.  */
 static void
-add_bins (uint64_t *sample, const unsigned char *p, size_t n, bool big,
-          uint16_t *raw)
+add_bins (uint64_t *sum, uint16_t *raw, const unsigned char *p, size_t n,
+          bool big)
 {
+  bool swap = big != host_big_endian;
+
   if (raw)
-    for (size_t i = 0; i < n; i++)
-      {
-        raw[i] = (uint16_t) decode (p + 2 * i, 2, big);
-        sample[i] += raw[i];
-      }
-  else if (big == host_big_endian)
+    {
+      memcpy (raw, p, 2 * n);
+      if (swap)
+        for (size_t i = 0; i < n; i++)
+          raw[i] = __builtin_bswap16 (raw[i]);
+      if (sum)
+        for (size_t i = 0; i < n; i++)
+          sum[i] += raw[i];
+    }
+  else if (swap)
     for (size_t i = 0; i < n; i++)
       {
         uint16_t v;
 
         memcpy (&v, p + 2 * i, 2);
-        sample[i] += v;
+        sum[i] += __builtin_bswap16 (v);
       }
   else
     for (size_t i = 0; i < n; i++)
@@ -216,24 +222,25 @@ add_bins (uint64_t *sample, const unsigned char *p, size_t n, bool big,
         uint16_t v;
 
         memcpy (&v, p + 2 * i, 2);
-        sample[i] += __builtin_bswap16 (v);
+        sum[i] += v;
       }
 }
 
-/* Read N 16-bit bins and add them into SAMPLE (and store them in RAW if
-   not NULL); returns how many were read before the end of the file.  */
+/* Read N 16-bit bins into RAW and SUM as add_bins does; returns how
+   many were read before the end of the file.  */
 static unsigned
-rd_bins (Reader *r, uint64_t *sample, unsigned n, uint16_t *raw)
+rd_bins (Reader *r, uint64_t *sum, uint16_t *raw, unsigned n)
 {
   unsigned done = 0;
 
+  gp_assert (sum || raw);
   while (done < n && rd_fill (r, 2))
     {
       size_t avail = (r->end - r->at) / 2;
       size_t k = n - done < avail ? n - done : avail;
 
-      add_bins (sample + done, r->buf + r->at, k, r->core->big_endian,
-                raw ? raw + done : NULL);
+      add_bins (sum ? sum + done : NULL, raw ? raw + done : NULL,
+                r->buf + r->at, k, r->core->big_endian);
       done += (unsigned) k;
       r->at += 2 * k;
       r->pos += 2 * k;
@@ -270,10 +277,10 @@ struct GmonAhead
   uint64_t size;          /* the file's */
   FILE *rest;             /* open after those bytes, if the file has more */
   /* The file's first record, if a histogram: the offset of its bins,
-     their number, and their counts (NULL if not added up).  */
+     their number, and their counts (NULL if not read).  */
   uint64_t bins_at;
   unsigned nbins;
-  uint64_t *sample;
+  uint16_t *bins;
 };
 
 /* Room for the header of a GNU file and of a histogram record.  */
@@ -324,10 +331,10 @@ ahead_first_bins (GmonAhead *a)
   if (!first_hist (a->data, a->len, a->core, &bins_at, &nbins)
       || nbins == 0 || nbins > (a->len - bins_at) / 2)
     return;
-  a->sample = calloc (nbins, sizeof *a->sample);
-  if (!a->sample)
+  a->bins = malloc (nbins * sizeof *a->bins);
+  if (!a->bins)
     return;
-  add_bins (a->sample, a->data + bins_at, nbins, a->core->big_endian, NULL);
+  add_bins (NULL, a->bins, a->data + bins_at, nbins, a->core->big_endian);
   a->bins_at = bins_at;
   a->nbins = nbins;
 }
@@ -411,7 +418,7 @@ ahead_free (GmonAhead *a)
   if (a->rest)
     fclose (a->rest);
   free (a->data);
-  free (a->sample);
+  free (a->bins);
   free (a);
 }
 
@@ -461,25 +468,33 @@ read_hist_record (Run *run, Reader *r)
   if (!rec && run->hist.n >= MAX_HIST_RECORDS)
     gp_die (_("%s: %s: more than %d histogram records (file corrupted?)\n"),
             whoami, r->name, MAX_HIST_RECORDS);
-  /* The bins this file opens with may have been added up already.  */
-  if (!rec && r->ahead && r->ahead->sample && r->pos == r->ahead->bins_at
+  /* The bins this file opens with may have been read already.  */
+  if (!rec && r->ahead && r->ahead->bins && r->pos == r->ahead->bins_at
       && nbins == r->ahead->nbins && !run->watch)
     {
-      hist_new_record (&run->hist, lowpc, highpc, nbins, r->ahead->sample);
-      r->ahead->sample = NULL;
+      hist_new_record (&run->hist, lowpc, highpc, nbins, r->ahead->bins);
+      r->ahead->bins = NULL;
       r->at += 2 * (size_t) nbins;
       r->pos += 2 * (uint64_t) nbins;
       return;
     }
   if (!rec)
-    rec = hist_new_record (&run->hist, lowpc, highpc, nbins, NULL);
-  raw = run->watch ? gp_reallocarray (NULL, to_read + 1, sizeof *raw) : NULL;
-  got = rd_bins (r, rec->sample, to_read, raw);
+    {
+      rec = hist_new_record (&run->hist, lowpc, highpc, nbins, NULL);
+      got = rd_bins (r, NULL, rec->once, to_read);
+      raw = NULL;
+    }
+  else
+    {
+      raw = run->watch ? gp_reallocarray (NULL, to_read + 1, sizeof *raw) : NULL;
+      got = rd_bins (r, hist_sums (rec), raw, to_read);
+    }
   if (got < to_read)
     gp_die (_("%s: %s: unexpected EOF after reading %u of %u samples\n"),
             whoami, r->name, got, to_read);
-  if (raw)
-    run->watch->hist (run->watch->ctx, lowpc, highpc, to_read, raw);
+  if (run->watch)
+    run->watch->hist (run->watch->ctx, lowpc, highpc, to_read,
+                      raw ? raw : rec->once);
   free (raw);
 }
 
@@ -748,22 +763,27 @@ read_bsd (Run *run, Reader *r, unsigned counts[3])
   if ((uint64_t) nbins * 2 > rd_left (r))
     gp_die (_("%s: unexpected EOF after reading %d/%d bins\n"), whoami,
             (int) (rd_left (r) / 2) - 1, (int) nbins);
+  raw = NULL;
   if (h->n == 0)
     {
       rec = hist_new_record (h, lowpc, highpc, nbins, NULL);
       h->scale = hist_record_scale (lowpc, highpc, nbins);
+      got = rd_bins (r, NULL, rec->once, nbins);
     }
   else
-    rec = &h->rec[0];
+    {
+      rec = &h->rec[0];
+      raw = run->watch ? gp_reallocarray (NULL, nbins + 1, sizeof *raw) : NULL;
+      got = rd_bins (r, hist_sums (rec), raw, nbins);
+    }
   if (nbins > 0)
     counts[0]++;
-  raw = run->watch ? gp_reallocarray (NULL, nbins + 1, sizeof *raw) : NULL;
-  got = rd_bins (r, rec->sample, nbins, raw);
   if (got < nbins)
     gp_die (_("%s: unexpected EOF after reading %d/%d bins\n"), whoami,
             (int) got - 1, (int) nbins);
-  if (raw)
-    run->watch->hist (run->watch->ctx, lowpc, highpc, nbins, raw);
+  if (run->watch)
+    run->watch->hist (run->watch->ctx, lowpc, highpc, nbins,
+                      raw ? raw : rec->once);
   free (raw);
 
   /* Then arcs until the end, in batches; a partial last one is
@@ -1242,7 +1262,7 @@ static void
 wr_bins (Writer *w, const HistRecord *rec, uint64_t k)
 {
   for (unsigned i = 0; i < rec->nbins; i++)
-    wr_uint (w, record_part (rec->sample[i], UINT16_MAX, k), 2);
+    wr_uint (w, record_part (hist_count (rec, i), UINT16_MAX, k), 2);
 }
 
 /* How many records REC's biggest bin needs.  */
@@ -1252,8 +1272,8 @@ hist_nrecords (const HistRecord *rec)
   uint64_t max = 0;
 
   for (unsigned i = 0; i < rec->nbins; i++)
-    if (rec->sample[i] > max)
-      max = rec->sample[i];
+    if (hist_count (rec, i) > max)
+      max = hist_count (rec, i);
   return nrecords (max, UINT16_MAX);
 }
 

@@ -34,7 +34,7 @@ typedef struct GmonWatch
 
 /* The start of FILENAME (the first profile file, which needs no symbols
    before its arcs) read into memory, the whole of most files, and the
-   bins of the histogram it opens with added up: for Run.ahead, of which
+   bins of the histogram it opens with read: for Run.ahead, of which
    gmon_read takes what it can.  NULL for standard input or a file that
    cannot be read so; gmon_read then reads it the usual way, and reports
    what is wrong with it.  */

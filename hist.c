@@ -58,7 +58,9 @@ hist_free_samples (Histograms *h)
 {
   for (size_t i = 0; i < h->n; i++)
     {
+      free (h->rec[i].once);
       free (h->rec[i].sample);
+      h->rec[i].once = NULL;
       h->rec[i].sample = NULL;
     }
 }
@@ -160,7 +162,7 @@ hist_check_record (Histograms *h, const char *filename, vma_t lowpc,
 
 HistRecord *
 hist_new_record (Histograms *h, vma_t lowpc, vma_t highpc, unsigned nbins,
-                 uint64_t *sample)
+                 uint16_t *once)
 {
   HistRecord *r;
 
@@ -169,8 +171,26 @@ hist_new_record (Histograms *h, vma_t lowpc, vma_t highpc, unsigned nbins,
   r->lowpc = lowpc;
   r->highpc = highpc;
   r->nbins = nbins;
-  r->sample = sample ? sample : gp_calloc (nbins, sizeof *r->sample);
+  r->once = once ? once
+                 : gp_reallocarray (NULL, nbins ? nbins : 1, sizeof *r->once);
+  r->sample = NULL;
   return r;
+}
+
+uint64_t *
+hist_sums (HistRecord *rec)
+{
+  if (!rec->sample)
+    {
+      gp_assert (rec->once != NULL);
+      rec->sample = gp_reallocarray (NULL, rec->nbins ? rec->nbins : 1,
+                                     sizeof *rec->sample);
+      for (unsigned i = 0; i < rec->nbins; i++)
+        rec->sample[i] = rec->once[i];
+      free (rec->once);
+      rec->once = NULL;
+    }
+  return rec->sample;
 }
 
 void
@@ -284,11 +304,13 @@ assign_record (Run *run, const HistRecord *r, const bool *credit_ok)
     {
       vma_t bin_low, bin_high;
 
-      if (r->sample[i] == 0)
+      uint64_t count = hist_count (r, i);
+
+      if (count == 0)
         continue;
       hist_bin_units (&run->hist, r, i, &bin_low, &bin_high);
       credit_bin (run, credit_ok, &k, UNIT, bin_low, bin_high,
-                  (double) r->sample[i], run->hist.scale);
+                  (double) count, run->hist.scale);
     }
 }
 

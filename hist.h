@@ -13,8 +13,20 @@ typedef struct HistRecord
 {
   vma_t lowpc, highpc;
   unsigned nbins;
-  uint64_t *sample;       /* summed over records and files: no limit */
+  /* The counts: the bins of the one file read so far (16 bits, as the
+     file has them), or once a second has added to them, their sums
+     without limit.  Exactly one is set: most runs read one file, and a
+     bin then takes 2 bytes of fresh memory rather than 8.  */
+  uint16_t *once;
+  uint64_t *sample;
 } HistRecord;
+
+/* Bin I's count.  */
+static inline uint64_t
+hist_count (const HistRecord *r, unsigned i)
+{
+  return r->sample ? r->sample[i] : r->once[i];
+}
 
 /* --whole-process: GMON_MODULE_BIN bytes of another module's code from
    ADDR, a synthetic address (modules.h).  */
@@ -66,10 +78,13 @@ HistRecord *hist_check_record (Histograms *h, const char *filename,
                                vma_t lowpc, vma_t highpc,
                                unsigned nbins, unsigned rate,
                                const char dimen[15], char abbrev);
-/* A new record, taking SAMPLE (NBINS counts, malloc'ed) if not NULL, or
-   else with its counts at 0.  */
+/* A new record of NBINS bins, taking ONCE (its first file's counts,
+   malloc'ed) if not NULL, or else with ONCE allocated for the caller to
+   write them.  */
 HistRecord *hist_new_record (Histograms *h, vma_t lowpc, vma_t highpc,
-                             unsigned nbins, uint64_t *sample);
+                             unsigned nbins, uint16_t *once);
+/* REC's counts as sums, for adding another file's bins to them.  */
+uint64_t *hist_sums (HistRecord *rec);
 
 /* Address units per bin: ((highpc - lowpc) / 2) / nbins.  */
 double hist_record_scale (vma_t lowpc, vma_t highpc, unsigned nbins);

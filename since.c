@@ -161,16 +161,18 @@ subtract_histogram (Run *run, const Histograms *base, const char *earlier,
     {
       const HistRecord *e = &base->rec[i];
       HistRecord *l = same_record (&run->hist, e);
+      uint64_t *sum;
 
       if (!l)
         not_later (earlier, later, _("their histograms cover different "
                                      "addresses"));
+      sum = hist_sums (l);
       for (unsigned b = 0; b < e->nbins; b++)
         {
-          if (e->sample[b] > l->sample[b])
+          if (hist_count (e, b) > sum[b])
             not_later (earlier, later, xasprintf (_("%s has more samples in "
                                                     "bin %u"), earlier, b));
-          l->sample[b] -= e->sample[b];
+          sum[b] -= hist_count (e, b);
         }
     }
 }

@@ -883,7 +883,7 @@ count_samples (const Run *run, Facts *f)
         meets = true;
       for (unsigned i = 0; i < rec->nbins; i++)
         {
-          double count = (double) rec->sample[i];
+          double count = (double) hist_count (rec, i);
           vma_t lo, hi;
 
           hist_bin_units (h, rec, i, &lo, &hi);
