@@ -18,10 +18,11 @@
 
    No transparent huge pages: on a virtual machine that hands free
    memory back to its host (free page reporting), a fresh huge page is
-   one the host must back again, 2.2 to 2.8 ms a MB here against 0.4 to
-   0.6 for small pages; huge pages were cheaper (0.09 ms a MB) only for
-   a run that came within a second or two of another gprof run, whose
-   freed huge pages it took over.  The figures are in doc/design.md.  */
+   one the host must back again.  They were dearer than small pages on
+   the machine the policy was measured on, and cheap only for a run
+   that came within a second or two of another gprof run, whose freed
+   huge pages it took over (doc/performance.md has the figures of two
+   machines).  */
 
 enum
 {
