@@ -11,10 +11,12 @@
 /* A run allocates arrays of tens or hundreds of MB, and its stages free
    big arrays that the next stage allocates again: the heap keeps what
    is freed (one arena, no trimming) and grows by 64 MB at a time, so
-   that memory is written to fresh once and then reused.  Blocks of 32 MB
-   or more are mapped apart, where realloc moves pages instead of bytes.
-   calloc clears memory the heap reuses, so a big buffer written before
-   it is read is better malloc'ed.
+   that memory is written to fresh once and then reused.  That goes for
+   the biggest blocks too: one mapped apart would be unmapped when freed
+   and its pages written fresh again by the next (libdw's 40 MB line
+   table for -l's line symbols), so none is.  calloc clears memory the
+   heap reuses, so a big buffer written before it is read is better
+   malloc'ed.
 
    No transparent huge pages: on a virtual machine that hands free
    memory back to its host (free page reporting), a fresh huge page is
@@ -24,11 +26,7 @@
    huge pages it took over (doc/performance.md has the figures of two
    machines).  */
 
-enum
-{
-  HEAP_STEP = 64 << 20,     /* the heap grows by this at least */
-  MMAP_FROM = 32 << 20      /* blocks this big are mapped apart */
-};
+enum { HEAP_STEP = 64 << 20 };    /* the heap grows by this at least */
 
 #if defined __GLIBC__ && !defined GP_NO_TACTICS
 
@@ -51,7 +49,7 @@ gp_memory_init (void)
     return;
   /* One arena: a helper thread's freed arrays serve the main thread.  */
   mallopt (M_ARENA_MAX, 1);
-  mallopt (M_MMAP_THRESHOLD, MMAP_FROM);
+  mallopt (M_MMAP_THRESHOLD, INT_MAX);
   mallopt (M_TRIM_THRESHOLD, INT_MAX);
   mallopt (M_TOP_PAD, HEAP_STEP);
 }
