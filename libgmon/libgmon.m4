@@ -84,6 +84,16 @@ AS_IF([test "$GMON_ARCH" = x86_64],
   [AC_MSG_CHECKING([whether $CC -m32 links threaded -pg programs])
    GMON_TEST_LINKS([$CC -m32])
    AC_MSG_RESULT([$gmon_links])
+   dnl A kernel may lack the 32-bit mode (some hypervisors' guests):
+   dnl the i386 tests are then skipped, not failed.
+   AS_IF([test $gmon_links = yes],
+     [AC_MSG_CHECKING([whether this machine runs $CC -m32 programs])
+      echo 'int main (void) { return 0; }' > conftest-gmon.c
+      AS_IF([$CC -m32 -o conftest-gmon conftest-gmon.c >&AS_MESSAGE_LOG_FD 2>&1 &&
+             ./conftest-gmon >&AS_MESSAGE_LOG_FD 2>&1],
+        [AC_MSG_RESULT([yes])],
+        [AC_MSG_RESULT([no]); gmon_links=no])
+      rm -f conftest-gmon conftest-gmon.c])
    AS_IF([test $gmon_links = yes],
      [GMON_TEST_CC_I386="$CC -m32"
       dnl Without linux-libc-dev:i386, <sys/syscall.h> misses

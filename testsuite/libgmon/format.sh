@@ -73,7 +73,10 @@ version=$(od -An -tx4 -j $((2 * word + 4)) -N 4 gmon.out | tr -d ' ')
 rm -f gmon.out fifo
 if mkfifo fifo; then
   cat fifo > from-fifo.gmon &
-  LIBGMON_OUT=fifo gm_run chain
+  reader=$!
+  # A program that fails to start never opens the pipe, and cat would
+  # wait for a writer for ever.
+  LIBGMON_OUT=fifo gm_run chain || kill "$reader" 2>/dev/null
   wait
   if [ -p fifo ] && gm_gprof chain from-fifo.gmon -b -p > /dev/null; then
     pass "a pipe as output: the profile went through it"
