@@ -325,9 +325,12 @@ def flavour_works(flags, cxx, workdir):
     with open(src, "w") as f:
         f.write("#include <stdio.h>\nint main(void){puts(\"\");return 0;}\n")
     cc = "g++" if cxx else "gcc"
-    ok = (sh([cc, "-pg"] + flags + [src, "-o", "t"], d).returncode == 0
-          and sh(["./t"], d).returncode == 0
-          and os.path.exists(os.path.join(d, "gmon.out")))
+    try:
+        ok = (sh([cc, "-pg"] + flags + [src, "-o", "t"], d).returncode == 0
+              and sh(["./t"], d).returncode == 0
+              and os.path.exists(os.path.join(d, "gmon.out")))
+    except OSError:     # a kernel without 32-bit mode: Exec format error
+        ok = False
     shutil.rmtree(d)
     return ok
 

@@ -62,6 +62,10 @@ while IFS='|' read -r name cc flags src runner; do
   fi
   # shellcheck disable=SC2086
   (cd "$name" && $runner ./prog >/dev/null </dev/null)
+  if [ $? -eq 126 ]; then
+    echo "skip $name: this machine cannot run it"
+    continue
+  fi
   if [ ! -f "$name/gmon.out" ]; then
     echo "FAIL $name: no profile"
     failed=$((failed + 1))
