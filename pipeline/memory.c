@@ -11,11 +11,11 @@
 /* A run allocates arrays of tens or hundreds of MB, and its stages free
    big arrays that the next stage allocates again: the heap keeps what
    is freed (one arena, no trimming) and grows by 64 MB at a time, so
-   that memory is written to fresh once and then reused.  That goes for
-   the biggest blocks too: one mapped apart would be unmapped when freed
-   and its pages written fresh again by the next (libdw's 40 MB line
-   table for -l's line symbols), so none is.  calloc clears memory the
-   heap reuses, so a big buffer written before it is read is better
+   that memory is written to fresh once and then reused.  The biggest
+   blocks come from the heap too: mapping those of 32 MB and more apart
+   measured slower on -l and the million-function case, at the same
+   number of page faults (doc/design.md).  calloc clears memory the heap
+   reuses, so a big buffer written before it is read is better
    malloc'ed.
 
    No transparent huge pages: on a virtual machine that hands free
