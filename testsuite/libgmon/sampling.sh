@@ -124,7 +124,7 @@ gm_judge () {
       runs="$runs run $run:$all;"
     else
       bad=$((bad + 1))
-      runs="$runs run $run:$bad_fns (flat profile: $(awk 'NF >= 5 && $1 ~ /^[0-9]/ { printf " %s %s", $NF, $3 }' gmon.out.flat));"
+      runs="$runs run $run:$bad_fns ($(grep -o '[0-9]* elsewhere' spin.err); flat profile: $(awk 'NF >= 5 && $1 ~ /^[0-9]/ { printf " %s %s", $NF, $3 }' gmon.out.flat));"
     fi
   done
   if [ $good -ge 2 ]; then

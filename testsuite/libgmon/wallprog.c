@@ -55,7 +55,7 @@ spin_caller (void)
 {
   long long end = now_ns (CLOCK_THREAD_CPUTIME_ID) + 1000000000LL;
   while (now_ns (CLOCK_THREAD_CPUTIME_ID) < end)
-    for (int i = 0; i < 1000000; i++)
+    for (int i = 0; i < 5000000; i++)
       sink += i;
 }
 
