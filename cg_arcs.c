@@ -542,6 +542,7 @@ cg_free (CallGraph *cg)
   free (cg->arcs);
   free (cg->hash);
   free (cg->batch);
+  free (cg->arc_time);
   free (cg->children);
   free (cg->child_index);
   free (cg->parent_index);
@@ -980,8 +981,8 @@ propagate_time (const CallGraph *cg, Sym *parent, size_t i)
       /* What the fraction leaves out is lost on the way up.  */
       prop_share = parent->prop_fract * share;
       prop_sum += prop_share;
-      a->time = time * parent->prop_fract;
-      a->child_time = child_time * parent->prop_fract;
+      *cg_arc_time (cg, a) = (ArcTime) { time * parent->prop_fract,
+                                         child_time * parent->prop_fract };
       /* The cycle's sums run over all its members' arcs, in order.  */
       if (head != parent)
         {
@@ -1406,6 +1407,7 @@ cg_assemble (Run *run)
   free (cg->hash);
   cg->hash = NULL;
   cg->hash_cap = 0;
+  cg->arc_time = gp_calloc (cg->narcs ? cg->narcs : 1, sizeof *cg->arc_time);
   build_slices (run->par, cg, st);
   check_slices (cg, st);
   cg->top_sorted = cg_dfn_number (st, cg, &cycles);

@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "support/error.h"
 #include "symtab.h"
 
 struct Run;
@@ -30,11 +31,20 @@ typedef struct Arc
 {
   Sym *parent, *child;
   unsigned long count;
-  double time, child_time;  /* propagated along this arc */
   bool has_been_placed;     /* -r/-R orderings */
   unsigned char kind;       /* ArcKind, set once the cycles are known */
   bool measured;            /* times from call stacks (cg_measured_apply) */
 } Arc;
+
+/* The time propagated along an arc: the callee's own (self) and that of
+   what it calls (children).  Kept beside the arcs, not in them, and made
+   only once the graph is assembled: the arcs are the biggest array while
+   the profile is read, and 16 bytes less in each is 16 bytes of fresh
+   memory less per arc.  */
+typedef struct ArcTime
+{
+  double self, children;
+} ArcTime;
 
 typedef struct CallGraph
 {
@@ -50,6 +60,7 @@ typedef struct CallGraph
      a symbol's are children[first_child ...], parents[first_parent ...].  */
   uint32_t *children;
   uint32_t *parents;
+  ArcTime *arc_time;      /* of arcs[k], zero until propagated */
   Sym **top_sorted;       /* from cg_assemble to cg_propagate */
   /* Until cg_propagate ends (the printing reorders the slices): the symbol
      index of children[k]->child and of parents[k]->parent, so that
@@ -148,6 +159,14 @@ static inline Arc *
 cg_parent (const CallGraph *cg, const Sym *s, uint32_t k)
 {
   return &cg->arcs[cg->parents[s->first_parent + k]];
+}
+
+/* The times propagated along A, one of CG's arcs (from cg_assemble).  */
+static inline ArcTime *
+cg_arc_time (const CallGraph *cg, const Arc *a)
+{
+  gp_assert (cg->arc_time != NULL && a >= cg->arcs && a < cg->arcs + cg->narcs);
+  return &cg->arc_time[a - cg->arcs];
 }
 
 /* Cycle CYC's N members, in the order of its chain (cyc_next).  */

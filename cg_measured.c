@@ -295,19 +295,21 @@ share_by_calls (Tally *t, Run *run, double *adj)
           Arc *a = cg_child (cg, parent, j);
           Sym *child = a->child->cyc_head ? a->child->cyc_head : a->child;
           uint32_t cu = unit_of (t, run, (uint32_t) (a->child - base));
+          ArcTime *at;
           double frac, share;
 
           if (a->kind != ARC_NORMAL || t->seen[cu] || a->count == 0
               || a->child->prop_fract == 0 || child->ncalls == 0)
             continue;
           frac = (double) a->count / (double) child->ncalls;
-          a->time = child->hist_time * frac * parent->prop_fract;
-          a->child_time = adj[cu] * frac * parent->prop_fract;
+          at = cg_arc_time (cg, a);
+          at->self = child->hist_time * frac * parent->prop_fract;
+          at->children = adj[cu] * frac * parent->prop_fract;
           share = (child->hist_time + adj[cu]) * frac;
           own += share;
           if (u != i)
             cyc_shared[u - t->nsym] += share;
-          if (a->time + a->child_time > 0)
+          if (at->self + at->children > 0)
             {
               size_t m = r->nshared_into;
 
@@ -346,8 +348,9 @@ apply (Tally *t, Run *run)
 
       if (a->kind == ARC_NORMAL && t->seen[unit_of (t, run, child)])
         {
-          a->time = t->arc_self[k] * a->parent->prop_fract;
-          a->child_time = t->arc_children[k] * a->parent->prop_fract;
+          cg->arc_time[k] = (ArcTime) { t->arc_self[k] * a->parent->prop_fract,
+                                        t->arc_children[k]
+                                        * a->parent->prop_fract };
           a->measured = true;
           run->stacks.report.arcs_measured++;
         }

@@ -749,10 +749,11 @@ gather_lines (const Run *run, const NameTails *tails, Gathered *g,
             {
               Arc *a = side ? cg_child (cg, s, i) : cg_parent (cg, s, i);
               const Sym *other = side ? a->child : a->parent;
+              const ArcTime *t = cg_arc_time (cg, a);
               size_t at = tail_index (tails, other);
 
-              g->line[k] = (ArcLine) { a->time, a->child_time,
-                                       a->time + a->child_time, a->count,
+              g->line[k] = (ArcLine) { t->self, t->children,
+                                       t->self + t->children, a->count,
                                        a, other, a->kind };
               gp_prefetch (&tails->tail[at]);
             }

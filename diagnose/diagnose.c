@@ -1548,6 +1548,7 @@ check_shared_arcs (const Run *run, Facts *f)
 {
   const CallGraph *cg = &run->cg;
   const Arc *worst = NULL;
+  double worst_time = 0.0;
   uint32_t *callers;
   const Sym *unit;
   char *from, *to;
@@ -1558,22 +1559,24 @@ check_shared_arcs (const Run *run, Facts *f)
   for (size_t k = 0; k < cg->narcs; k++)
     {
       const Arc *a = &cg->arcs[k];
+      double t = cg->arc_time[k].self + cg->arc_time[k].children;
 
       if (a->kind == ARC_NORMAL && !a->measured
           && callers[unit_index (run, a->child)] > 1
-          && (!worst || a->time + a->child_time
-                        > worst->time + worst->child_time))
-        worst = a;
+          && (!worst || t > worst_time))
+        {
+          worst = a;
+          worst_time = t;
+        }
     }
   free (callers);
-  if (!worst || (worst->time + worst->child_time)
-                <= ARC_SHARE * cg->print_time)
+  if (!worst || worst_time <= ARC_SHARE * cg->print_time)
     return;
   unit = worst->child->cyc_head;
   from = shown_name (run, worst->parent);
   to = shown_name (run, worst->child);
   problem (f, _("The call graph gives %.0f%% of the time to the calls from %s to %s, by gprof's rule alone."),
-           100.0 * (worst->time + worst->child_time) / cg->print_time,
+           100.0 * worst_time / cg->print_time,
            from, to);
   say (_("%s%s has other callers too.  gprof shares its time (%.0f%% of the total, with what it calls) among them in proportion to their calls, %lu of %lu from %s, as if every call took equally long.  No measurement backs that share: if %s's calls are cheaper or dearer than the others', the call graph points to the wrong place."),
        to, unit != worst->child ? _(" (with its cycle)") : "",

@@ -176,8 +176,10 @@ arc_entry (const Json *j, const Arc *a, Sym *other, bool inner,
     {
       out_str (",\"total\":");
       ex_json_uint (total);
-      time_field (j, "self", a->time);
-      time_field (j, "children", a->child_time);
+      const ArcTime *at = cg_arc_time (&j->run->cg, a);
+
+      time_field (j, "self", at->self);
+      time_field (j, "children", at->children);
     }
   out_char ('}');
 }

@@ -461,7 +461,7 @@ set_self (Model *m)
 static void
 take_measured_times (Model *m)
 {
-  const Arc *arcs = m->run->cg.arcs;
+  const ArcTime *times = m->run->cg.arc_time;
 
   gp_assert (!m->run->opt.line_granularity);
   for (uint32_t v = 0; v < m->nnodes; v++)
@@ -472,7 +472,7 @@ take_measured_times (Model *m)
 
       if (a->inner)
         continue;
-      a->time = arcs[i].time + arcs[i].child_time;
+      a->time = times[i].self + times[i].children;
     }
 }
 

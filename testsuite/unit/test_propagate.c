@@ -102,11 +102,12 @@ static bool
 arc_is (const Run *run, size_t from, size_t to, double time, double child)
 {
   const Arc *a = arc (run, from, to);
+  const ArcTime *t = a ? cg_arc_time (&run->cg, a) : NULL;
 
-  if (a && a->time == time && a->child_time == child)
+  if (t && t->self == time && t->children == child)
     return true;
   printf ("# arc %zu -> %zu: time %g child %g; want %g %g\n", from, to,
-          a ? a->time : -1, a ? a->child_time : -1, time, child);
+          t ? t->self : -1, t ? t->children : -1, time, child);
   return false;
 }
 
