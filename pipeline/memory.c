@@ -6,7 +6,11 @@
 #include <limits.h>
 #include <malloc.h>
 #include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 /* A run allocates arrays of tens or hundreds of MB, and its stages free
    big arrays that the next stage allocates again: the heap keeps what
@@ -18,15 +22,20 @@
    reuses, so a big buffer written before it is read is better
    malloc'ed.
 
-   No transparent huge pages: on a virtual machine that hands free
-   memory back to its host (free page reporting), a fresh huge page is
-   one the host must back again.  They were dearer than small pages on
-   the machine the policy was measured on, and cheap only for a run
-   that came within a second or two of another gprof run, whose freed
-   huge pages it took over (doc/performance.md has the figures of two
-   machines).  */
+   The heap is backed by transparent huge pages where the kernel has
+   them, which takes one page fault per 2 MB instead of 512.  Whether
+   that pays depends on what the machine charges for a fault and for a
+   fresh huge page (doc/design.md has the figures of the machines it was
+   measured on).  So that every block, libdw's included, comes from
+   huge-page memory, the heap is first grown by HEAP_RESERVE of address
+   space, which costs nothing until written, and that range is
+   marked.  */
 
-enum { HEAP_STEP = 64 << 20 };    /* the heap grows by this at least */
+enum
+{
+  HEAP_STEP = 64 << 20,           /* the heap grows by this at least */
+  HEAP_RESERVE = 1 << 30          /* marked for huge pages at the start */
+};
 
 #if defined __GLIBC__ && !defined GP_NO_TACTICS
 
@@ -42,6 +51,27 @@ memory_unlimited (void)
          && data.rlim_cur == RLIM_INFINITY;
 }
 
+/* Grow the heap by HEAP_RESERVE (a block taken and given back: nothing
+   is trimmed) and mark the whole 2 MB pages of it for huge pages.  A
+   heap that cannot grow so far, or that moved away from the break, is
+   left as it is.  */
+static void
+heap_huge_pages (void)
+{
+  const uintptr_t huge = 2 << 20;
+  uintptr_t from = (uintptr_t) sbrk (0), to;
+  void *block = malloc (HEAP_RESERVE);
+
+  if (block == NULL)
+    return;
+  free (block);
+  to = (uintptr_t) sbrk (0);
+  from = (from + huge - 1) & ~(huge - 1);
+  to &= ~(huge - 1);
+  if (to > from)
+    (void) madvise ((void *) from, to - from, MADV_HUGEPAGE);
+}
+
 void
 gp_memory_init (void)
 {
@@ -52,6 +82,11 @@ gp_memory_init (void)
   mallopt (M_MMAP_THRESHOLD, INT_MAX);
   mallopt (M_TRIM_THRESHOLD, INT_MAX);
   mallopt (M_TOP_PAD, HEAP_STEP);
+#ifndef __SANITIZE_ADDRESS__
+  /* AddressSanitizer's heap is its own, and it would write the shadow
+     of the whole freed block.  */
+  heap_huge_pages ();
+#endif
 }
 
 #else

@@ -4,19 +4,25 @@
    done is kept for the next task instead of a new one being started.
    And par_prefault (pipeline/par.c): the pages come in without the
    caller touching them, what the caller writes meanwhile stays, and
-   memory freed meanwhile is no harm.  */
+   memory freed meanwhile is no harm.  And gp_memory_init
+   (pipeline/memory.c): the heap is marked for huge pages.  */
 
 #include "config.h"
 #include <pthread.h>
 #include <stdatomic.h>
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 #include "unit.h"
+#include "pipeline/memory.h"
 #include "pipeline/par.h"
 #include "pipeline/tasks.h"
 
@@ -231,6 +237,74 @@ test_prefault (void)
   munmap (mem, FREED_LEN);
 }
 
+/* Whether the kernel may back the mapping holding ADDR with huge pages,
+   as /proc/self/smaps says (its THPeligible line): 1, 0, or -1 when it
+   does not say.  */
+static int
+thp_eligible (const void *addr)
+{
+  FILE *f = fopen ("/proc/self/smaps", "r");
+  char line[256];
+  uintptr_t at = (uintptr_t) addr, lo, hi;
+  bool inside = false;
+  int flag, eligible = -1;
+
+  if (!f)
+    return -1;
+  while (fgets (line, sizeof line, f))
+    /* A mapping's line starts "lo-hi "; its fields ("Size:") do not
+       read as two hex numbers.  */
+    if (sscanf (line, "%" SCNxPTR "-%" SCNxPTR " ", &lo, &hi) == 2)
+      inside = lo <= at && at < hi;
+    else if (inside && sscanf (line, "THPeligible: %d", &flag) == 1)
+      eligible = flag;
+  fclose (f);
+  return eligible;
+}
+
+/* Whether this build and this process set the heap policy at all.  */
+static bool
+heap_policy_applies (void)
+{
+#if defined __GLIBC__ && !defined GP_NO_TACTICS && !defined __SANITIZE_ADDRESS__
+  struct rlimit as, data;
+  FILE *f = fopen ("/sys/kernel/mm/transparent_hugepage/enabled", "r");
+  char mode[128] = "";
+
+  if (!f)
+    return false;
+  if (!fgets (mode, sizeof mode, f))
+    mode[0] = '\0';
+  fclose (f);
+  return strstr (mode, "[never]") == NULL && mode[0] != '\0'
+         && getrlimit (RLIMIT_AS, &as) == 0 && as.rlim_cur == RLIM_INFINITY
+         && getrlimit (RLIMIT_DATA, &data) == 0
+         && data.rlim_cur == RLIM_INFINITY;
+#else
+  return false;
+#endif
+}
+
+static void
+test_memory (void)
+{
+  enum { BLOCK = 16 << 20 };
+  char *block;
+  int eligible;
+
+  gp_memory_init ();
+  block = malloc (BLOCK);
+  if (!block)
+    abort ();
+  eligible = thp_eligible (block + BLOCK / 2);
+  if (!heap_policy_applies () || eligible < 0)
+    check (true, "gp_memory_init # SKIP no huge pages here or in this build");
+  else
+    check (eligible == 1, "gp_memory_init: a big block lies in memory marked "
+           "for huge pages");
+  free (block);
+}
+
 int
 main (void)
 {
@@ -243,5 +317,6 @@ main (void)
   test_nested ("1 thread");
   test_unthreaded ();
   test_prefault ();
+  test_memory ();
   return check_done ();
 }
