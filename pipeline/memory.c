@@ -59,9 +59,14 @@ static void
 heap_huge_pages (void)
 {
   const uintptr_t huge = 2 << 20;
-  uintptr_t from = (uintptr_t) sbrk (0), to;
-  void *block = malloc (HEAP_RESERVE);
+  uintptr_t from, to;
+  void *block;
 
+  /* A 32-bit process has too little address space to set 1 GB aside.  */
+  if (sizeof (void *) < 8)
+    return;
+  from = (uintptr_t) sbrk (0);
+  block = malloc (HEAP_RESERVE);
   if (block == NULL)
     return;
   free (block);

@@ -276,7 +276,8 @@ heap_policy_applies (void)
   if (!fgets (mode, sizeof mode, f))
     mode[0] = '\0';
   fclose (f);
-  return strstr (mode, "[never]") == NULL && mode[0] != '\0'
+  return sizeof (void *) >= 8
+         && strstr (mode, "[never]") == NULL && mode[0] != '\0'
          && getrlimit (RLIMIT_AS, &as) == 0 && as.rlim_cur == RLIM_INFINITY
          && getrlimit (RLIMIT_DATA, &data) == 0
          && data.rlim_cur == RLIM_INFINITY;
