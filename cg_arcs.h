@@ -37,10 +37,10 @@ typedef struct Arc
 } Arc;
 
 /* The time propagated along an arc: the callee's own (self) and that of
-   what it calls (children).  Kept beside the arcs, not in them, and made
-   only once the graph is assembled: the arcs are the biggest array while
-   the profile is read, and 16 bytes less in each is 16 bytes of fresh
-   memory less per arc.  */
+   what it calls (children).  Kept beside the arcs and made by
+   cg_assemble: the arcs are the biggest array while the profile is
+   read, and the times are needed only later, when the memory of the
+   read buffer and the arc hash is free again.  */
 typedef struct ArcTime
 {
   double self, children;
@@ -60,7 +60,8 @@ typedef struct CallGraph
      a symbol's are children[first_child ...], parents[first_parent ...].  */
   uint32_t *children;
   uint32_t *parents;
-  ArcTime *arc_time;      /* of arcs[k], zero until propagated */
+  ArcTime *arc_time;      /* of arcs[k], from cg_assemble; zero until
+                             propagated */
   Sym **top_sorted;       /* from cg_assemble to cg_propagate */
   /* Until cg_propagate ends (the printing reorders the slices): the symbol
      index of children[k]->child and of parents[k]->parent, so that

@@ -174,10 +174,10 @@ arc_entry (const Json *j, const Arc *a, Sym *other, bool inner,
   ex_json_uint (a->count);
   if (!inner)
     {
-      out_str (",\"total\":");
-      ex_json_uint (total);
       const ArcTime *at = cg_arc_time (&j->run->cg, a);
 
+      out_str (",\"total\":");
+      ex_json_uint (total);
       time_field (j, "self", at->self);
       time_field (j, "children", at->children);
     }

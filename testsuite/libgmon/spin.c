@@ -32,11 +32,11 @@ thread_seconds (void)
 
 /* Burn until this thread has used `seconds' of CPU.  Inlined, so that
    the time is spent in each spin_ function itself.  The clock is read
-   every five million iterations (1.5 to 8 ms) only: reading it is a
-   system call, outside the function, and on a virtual machine whose
-   host is busy a system call is where the vCPU tends to lose the host's
-   CPU, so a late signal carrying many periods lands there.  Read every
-   60 us, 4% to 9% of the samples went to libc under load.  */
+   every five million iterations (1.5 ms on the test machine) only:
+   reading it is a system call, outside the function.  Read every 60 us,
+   on a loaded virtual machine, 4% to 9% of the samples went to libc,
+   where late signals carrying many periods found the thread returning
+   from the call.  */
 static inline __attribute__ ((always_inline)) double
 burn (double seconds)
 {

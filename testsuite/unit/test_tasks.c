@@ -8,9 +8,9 @@
    (pipeline/memory.c): the heap is marked for huge pages.  */
 
 #include "config.h"
+#include <inttypes.h>
 #include <pthread.h>
 #include <stdatomic.h>
-#include <inttypes.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -276,8 +276,8 @@ heap_policy_applies (void)
   if (!fgets (mode, sizeof mode, f))
     mode[0] = '\0';
   fclose (f);
-  return sizeof (void *) >= 8
-         && strstr (mode, "[never]") == NULL && mode[0] != '\0'
+  return sizeof (void *) >= 8 && mode[0] != '\0'
+         && strstr (mode, "[never]") == NULL
          && getrlimit (RLIMIT_AS, &as) == 0 && as.rlim_cur == RLIM_INFINITY
          && getrlimit (RLIMIT_DATA, &data) == 0
          && data.rlim_cur == RLIM_INFINITY;
