@@ -51,6 +51,18 @@ memory_unlimited (void)
          && data.rlim_cur == RLIM_INFINITY;
 }
 
+/* Whether malloc has taken no memory from the heap yet (moving the
+   break would then leave it a gap it does not expect).  */
+static bool
+heap_unused (void)
+{
+#if __GLIBC_PREREQ (2, 33)
+  return mallinfo2 ().arena == 0;
+#else
+  return false;
+#endif
+}
+
 /* Grow the heap by HEAP_RESERVE (a block taken and given back: nothing
    is trimmed) and mark the whole 2 MB pages of it for huge pages.  A
    heap that cannot grow so far, or that moved away from the break, is
@@ -59,12 +71,23 @@ static void
 heap_huge_pages (void)
 {
   const uintptr_t huge = 2 << 20;
-  uintptr_t from, to;
+  uintptr_t from, to, gap;
+  long page = sysconf (_SC_PAGESIZE);
   void *block;
 
   /* A 32-bit process has too little address space to set 1 GB aside.  */
   if (sizeof (void *) < 8)
     return;
+  /* The heap starts where the loader put the break, anywhere in a 2 MB
+     page, and the part before the first boundary would take up to 511
+     small-page faults.  malloc writes its bookkeeping at the heap's
+     start before the advice: the heap starts one page short of a
+     boundary, that page the only small one.  The gap below is never
+     touched.  */
+  from = (uintptr_t) sbrk (0);
+  gap = (huge - (from & (huge - 1))) & (huge - 1);
+  if (page > 0 && gap > (uintptr_t) page && heap_unused ())
+    (void) sbrk ((intptr_t) (gap - (uintptr_t) page));
   from = (uintptr_t) sbrk (0);
   block = malloc (HEAP_RESERVE);
   if (block == NULL)

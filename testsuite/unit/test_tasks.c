@@ -5,7 +5,8 @@
    And par_prefault (pipeline/par.c): the pages come in without the
    caller touching them, what the caller writes meanwhile stays, and
    memory freed meanwhile is no harm.  And gp_memory_init
-   (pipeline/memory.c): the heap is marked for huge pages.  */
+   (pipeline/memory.c): the heap is marked for huge pages, all of it
+   but its first small page.  */
 
 #include "config.h"
 #include <inttypes.h>
@@ -289,9 +290,11 @@ heap_policy_applies (void)
 static void
 test_memory (void)
 {
-  enum { BLOCK = 16 << 20 };
+  enum { BLOCK = 16 << 20, HEAD = 2 << 20, SMALL_PAGE = 4096 };
+  struct rusage before, after;
   char *block;
   int eligible;
+  long faults;
 
   gp_memory_init ();
   block = malloc (BLOCK);
@@ -299,16 +302,31 @@ test_memory (void)
     abort ();
   eligible = thp_eligible (block + BLOCK / 2);
   if (!heap_policy_applies () || eligible < 0)
-    check (true, "gp_memory_init # SKIP no huge pages here or in this build");
-  else
-    check (eligible == 1, "gp_memory_init: a big block lies in memory marked "
-           "for huge pages");
+    {
+      check (true, "gp_memory_init # SKIP no huge pages here or in this build");
+      free (block);
+      return;
+    }
+  check (eligible == 1, "gp_memory_init: a big block lies in memory marked "
+         "for huge pages");
+  /* The first block starts at the heap's start, which the loader put
+     anywhere in a 2 MB page: its first 2 MB take one small page and
+     one huge one, not up to 512 small ones.  */
+  getrusage (RUSAGE_SELF, &before);
+  for (size_t i = 0; i < HEAD; i += SMALL_PAGE)
+    block[i] = 1;
+  getrusage (RUSAGE_SELF, &after);
+  faults = after.ru_minflt - before.ru_minflt;
+  check (faults <= 16, "gp_memory_init: the heap's first 2 MB took %ld "
+         "page faults", faults);
   free (block);
 }
 
 int
 main (void)
 {
+  /* First, while nothing has taken memory from the heap, as in main.  */
+  test_memory ();
   setenv ("GPROF_THREADS", "4", 1);
   test_many ("4 threads");
   test_nested ("4 threads");
@@ -318,6 +336,5 @@ main (void)
   test_nested ("1 thread");
   test_unthreaded ();
   test_prefault ();
-  test_memory ();
   return check_done ();
 }
