@@ -119,7 +119,11 @@ void hist_bin_units (const Histograms *h, const HistRecord *rec, unsigned i,
 /* What times in samples are divided by: the rate, or 1 without a
    histogram, where every time is 0 (GNU gprof divides by 0 and prints
    -nan).  */
-double hist_divisor (const Histograms *h);
+static inline double
+hist_divisor (const Histograms *h)
+{
+  return h->hz ? (double) h->hz : 1.0;
+}
 
 /* "(long) scale * 2": the granularity line's bytes per sample.  */
 long hist_bytes_per_bin (const Histograms *h);
