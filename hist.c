@@ -292,12 +292,6 @@ credit_bin (Run *run, const bool *credit_ok, size_t *k, vma_t unit_bytes,
 static void
 assign_record (Run *run, const HistRecord *r, const bool *credit_ok)
 {
-  const double scale = run->hist.scale;
-  const vma_t base = r->lowpc / UNIT;
-  /* With every edge of the record in [0, 2^64), as in any file a program
-     wrote, double_to_vma's conversion is the plain cast, without its
-     checks (which took as long as the crediting).  */
-  const bool plain = scale >= 0 && scale * ((double) r->nbins + 1) < 0x1p64;
   size_t k = 1;
 
   for (unsigned i = 0; i < r->nbins; i++)
@@ -308,13 +302,7 @@ assign_record (Run *run, const HistRecord *r, const bool *credit_ok)
 
       if (count == 0)
         continue;
-      if (plain)
-        {
-          bin_low = base + (vma_t) (scale * i);
-          bin_high = base + (vma_t) (scale * (i + 1));
-        }
-      else
-        hist_bin_units (&run->hist, r, i, &bin_low, &bin_high);
+      hist_bin_units (&run->hist, r, i, &bin_low, &bin_high);
       credit_bin (run, credit_ok, &k, UNIT, bin_low, bin_high,
                   (double) count, run->hist.scale);
     }
