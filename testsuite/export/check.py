@@ -3,6 +3,7 @@
 
   check.py ticks GMON              print the samples in GMON's histogram
   check.py calls-only GMON OUT     write GMON without its histogram to OUT
+  check.py no-samples GMON OUT     write GMON with every histogram bin 0
   check.py folded FILE TICKS [MAX] lines are "stack count", counts add up
                                    to TICKS, stacks have at most MAX frames
   check.py callgrind FILE          calls into each function carry its self
@@ -65,6 +66,27 @@ def calls_only(path, out):
         else:
             fail("%s: record tag %d" % (path, tag))
     open(out, "wb").write(b"".join(kept))
+
+
+def no_samples(path, out):
+    """Copy a GNU gmon.out with its histogram bins all zero: a run too
+    short for the clock to tick."""
+    data = bytearray(open(path, "rb").read())
+    pos = 20
+    while pos < len(data):
+        tag = data[pos]
+        if tag == 0:
+            (nbins,) = struct.unpack_from("<i", data, pos + 17)
+            data[pos + 41:pos + 41 + 2 * nbins] = bytes(2 * nbins)
+            pos += 41 + 2 * nbins
+        elif tag == 1:
+            pos += 21
+        elif tag == 2:
+            (count,) = struct.unpack_from("<i", data, pos + 1)
+            pos += 5 + 16 * count
+        else:
+            fail("%s: record tag %d" % (path, tag))
+    open(out, "wb").write(data)
 
 
 def check_folded(path, ticks, max_frames):
@@ -242,6 +264,8 @@ def main(argv):
         print(gmon_ticks(args[0]))
     elif cmd == "calls-only":
         calls_only(args[0], args[1])
+    elif cmd == "no-samples":
+        no_samples(args[0], args[1])
     elif cmd == "folded":
         check_folded(args[0], int(args[1]), int(args[2]) if len(args) > 2 else 0)
     elif cmd == "callgrind":

@@ -104,6 +104,15 @@ ex_export nohist.pb.gz pprof && ex_export nohist.json json &&
   fi
 gmon=$gmon_all
 
+# A run too short for the clock to tick: a histogram with no sample.
+# pprof then has no rows with time, like the flat profile; the calls stay.
+python3 "$here/check.py" no-samples "$gmon" "$top_work/pprof-nosamples.gmon"
+gmon=$top_work/pprof-nosamples.gmon
+ex_work pprof/nosamples
+pprof_checks "no samples"
+gmon=$gmon_all
+ex_work pprof
+
 # A write error fails the run, as for the other formats.
 if "$GPROF" --export=pprof "$prog" "$gmon" >/dev/full 2>"$work/full.err"; then
   fail "--export=pprof to /dev/full succeeds"
