@@ -39,6 +39,9 @@ enum
 
 #if defined __GLIBC__ && !defined GP_NO_TACTICS
 
+/* Whether the heap policy is on: one arena, every block from the heap.  */
+static bool heap_policy;
+
 /* Whether the process may grow without a set limit: under ulimit -v
    or -d, asking for 64 MB ahead could fail where the run itself fits.  */
 static bool
@@ -114,7 +117,25 @@ gp_memory_init (void)
   /* AddressSanitizer's heap is its own, and it would write the shadow
      of the whole freed block.  */
   heap_huge_pages ();
+  heap_policy = true;
 #endif
+}
+
+/* The next block of LEN bytes would go where a block of LEN taken and
+   given back went: at the lowest free range that holds it, usually the
+   top of the heap, where smaller blocks are then carved from too.  */
+void
+gp_prefault_heap (const Par *par, size_t len)
+{
+  void *block;
+
+  if (len > PAR_PREFAULT_MAX)
+    len = PAR_PREFAULT_MAX;
+  if (!heap_policy || !(block = malloc (len)))
+    return;
+  /* The hint holds while the block goes back to the heap.  */
+  par_prefault (par, block, len);
+  free (block);
 }
 
 #else
@@ -122,6 +143,13 @@ gp_memory_init (void)
 void
 gp_memory_init (void)
 {
+}
+
+void
+gp_prefault_heap (const Par *par, size_t len)
+{
+  (void) par;
+  (void) len;
 }
 
 #endif

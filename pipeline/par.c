@@ -242,7 +242,7 @@ par_jobs (const Par *par, size_t n, void (*fn) (void *ctx, size_t i),
 /* ---- page faults ----------------------------------------------------------- */
 
 /* Below PREFAULT_MIN a thread costs more than the faults it takes.  At
-   most PREFAULT_MAX of a hint is faulted in: an array sized from what a
+   most PAR_PREFAULT_MAX of a hint is faulted in: an array sized from what a
    file claims (the arcs of a profile whose records all repeat one arc)
    may stay mostly unwritten, and memory never written costs nothing.
    The pages go in steps of PREFAULT_STEP: each step holds the address
@@ -250,7 +250,6 @@ par_jobs (const Par *par, size_t n, void (*fn) (void *ctx, size_t i),
 enum
 {
   PREFAULT_MIN = 1 << 20,
-  PREFAULT_MAX = 64 << 20,
   PREFAULT_STEP = 256 << 10
 };
 
@@ -288,8 +287,8 @@ par_prefault (const Par *par, void *mem, size_t len)
 
   if (par->nthreads <= 1 || len < PREFAULT_MIN || !(p = malloc (sizeof *p)))
     return;
-  if (len > PREFAULT_MAX)
-    len = PREFAULT_MAX;
+  if (len > PAR_PREFAULT_MAX)
+    len = PAR_PREFAULT_MAX;
   p->from = ((uintptr_t) mem + page - 1) & ~(page - 1);
   p->to = ((uintptr_t) mem + len) & ~(page - 1);
   /* A thread of its own, which nobody joins: the pool's threads are

@@ -38,4 +38,7 @@ void par_jobs (const Par *par, size_t n, void (*fn) (void *ctx, size_t i),
    the memory may be written, moved or freed meanwhile.  */
 void par_prefault (const Par *par, void *mem, size_t len);
 
+/* The most of a hint that is faulted in (see par.c).  */
+#define PAR_PREFAULT_MAX ((size_t) 64 << 20)
+
 #endif

@@ -6,7 +6,8 @@
    caller touching them, what the caller writes meanwhile stays, and
    memory freed meanwhile is no harm.  And gp_memory_init
    (pipeline/memory.c): the heap is marked for huge pages, all of it
-   but its first small page.  */
+   but its first small page; and gp_prefault_heap brings in the pages
+   of the heap's next block.  */
 
 #include "config.h"
 #include <inttypes.h>
@@ -287,6 +288,49 @@ heap_policy_applies (void)
 #endif
 }
 
+/* The first page boundary in the block at P.  */
+static void *
+page_inside (void *p, size_t page)
+{
+  return (void *) (((uintptr_t) p + page - 1) & ~(page - 1));
+}
+
+/* gp_prefault_heap under the heap policy, with BLOCK (touched at its
+   start) the last block taken: the next block's pages come in before
+   anything touches them, and only with a thread to spare.  */
+static void
+test_prefault_heap (char *block)
+{
+  enum { AHEAD = 8 << 20 };
+  size_t page = (size_t) sysconf (_SC_PAGESIZE);
+  char *next;
+
+  /* Whether this kernel faults pages in at all.  */
+#ifdef MADV_POPULATE_WRITE
+  if (madvise (page_inside (block, page), page, MADV_POPULATE_WRITE) != 0)
+#endif
+    {
+      check (true, "gp_prefault_heap # SKIP no MADV_POPULATE_WRITE");
+      return;
+    }
+  gp_prefault_heap (&par_serial, AHEAD);
+  next = malloc (AHEAD);
+  if (!next)
+    abort ();
+  nanosleep (&(struct timespec) { 0, 100 * 1000 * 1000 }, NULL);
+  check (resident_pages (page_inside (next, page), AHEAD - page)
+         < AHEAD / page - 1,
+         "gp_prefault_heap: one thread, the next block stays unwritten");
+  free (next);
+  gp_prefault_heap (&(Par) { 2 }, AHEAD);
+  next = malloc (AHEAD);
+  if (!next)
+    abort ();
+  check (all_resident (page_inside (next, page), AHEAD - page),
+         "gp_prefault_heap: the next block comes in on another thread");
+  free (next);
+}
+
 static void
 test_memory (void)
 {
@@ -319,6 +363,7 @@ test_memory (void)
   faults = after.ru_minflt - before.ru_minflt;
   check (faults <= 16, "gp_memory_init: the heap's first 2 MB took %ld "
          "page faults", faults);
+  test_prefault_heap (block);
   free (block);
 }
 
