@@ -599,6 +599,18 @@ core_src_info (Core *core, vma_t addr, const char **file, const char **func,
   return false;
 }
 
+bool
+core_src_dry_run (Core *core, bool on)
+{
+  if (!core->may_have_lines)
+    return false;
+  src_prepare (core);
+  if (!own_answers (core))
+    return false;
+  dws_dry_run (core->dws, on);
+  return true;
+}
+
 /* ---- which symbols are functions ------------------------------------- */
 
 static bool
@@ -823,20 +835,118 @@ same_str (const char *a, const char *b)
   return a == b || strcmp (a, b) == 0;
 }
 
-/* Append S to the N symbols at OUT, or let it replace the last one at
-   the same address as symtab_finalize would, so that the table needs
-   no compaction there (which would move every symbol after the first
-   duplicate).  */
+/* Append S to the *N symbols at *OUT (room for *CAP, one kept for the
+   pseudo-symbol), or let it replace the last one at the same address
+   as symtab_finalize would, so that the table needs no compaction there
+   (which would move every symbol after the first duplicate).  */
 static void
-append_sym (Sym *out, size_t *n, const Sym *s)
+append_sym (Sym **out, size_t *n, size_t *cap, const Sym *s)
 {
-  if (*n > 0 && out[*n - 1].addr == s->addr)
+  if (*n > 0 && (*out)[*n - 1].addr == s->addr)
     {
-      if (sym_prefer (s, &out[*n - 1]))
-        out[*n - 1] = *s;
+      if (sym_prefer (s, &(*out)[*n - 1]))
+        (*out)[*n - 1] = *s;
       return;
     }
-  out[(*n)++] = *s;
+  gp_grow (out, cap, *n + 2, sizeof **out);
+  (*out)[(*n)++] = *s;
+}
+
+/* A walk over the probed addresses that stops at each change of (line,
+   function, file): where the line symbols go.  It compares file names,
+   not SourceFiles, so that counting the lines creates none.  */
+typedef struct LineWalk
+{
+  Core *core;
+  const vma_t *probes;
+  size_t nprobes, next;
+  vma_t extra, step, end;
+  const char *last_func;
+  const char *last_name;  /* the name the lines get, shared if it can be */
+  const char *prev_file;  /* of the line last stopped at */
+  Sym prev;               /* the line last stopped at */
+  bool have_prev;
+} LineWalk;
+
+static void
+line_walk_start (LineWalk *w, Core *core, const vma_t *probes,
+                 size_t nprobes)
+{
+  memset (w, 0, sizeof *w);
+  w->core = core;
+  w->probes = probes;
+  w->nprobes = nprobes;
+  w->step = (vma_t) core->min_insn_size;
+  w->end = core->text_vma + core->text_size;
+}
+
+/* The next line symbol into *S (name, line and address set, the rest
+   zero) and its file name into *FILE; false at the end.  */
+static bool
+line_walk_next (LineWalk *w, Sym *s, const char **file)
+{
+  while (w->next < w->nprobes || w->extra)
+    {
+      vma_t vma = w->extra ? w->extra : w->probes[w->next++];
+      const char *func;
+      int line;
+      bool once;
+
+      w->extra = 0;
+      if (!core_src_info (w->core, vma, file, &func, &line, &once))
+        continue;
+      /* The next byte gets another name, and GNU's walk asks there.  */
+      if (once && vma + w->step < w->end
+          && (w->next == w->nprobes || w->probes[w->next] > vma + w->step))
+        w->extra = vma + w->step;
+      if (func != w->last_func)
+        w->last_func = w->last_name = func;
+      if (w->have_prev && w->prev.line_num == line
+          && same_str (w->prev_file, *file)
+          && same_str (w->prev.name, w->last_name))
+        continue;
+      memset (s, 0, sizeof *s);
+      s->name = w->last_name;
+      s->line_num = line;
+      s->addr = vma;
+      w->prev = *s;
+      w->prev_file = *file;
+      w->have_prev = true;
+      return true;
+    }
+  return false;
+}
+
+/* NAME, a copy of the name of the line last stopped at, becomes the one
+   that the lines of this function share.  */
+static const char *
+line_walk_share_name (LineWalk *w, const char *name)
+{
+  return w->last_name = w->prev.name = name;
+}
+
+/* Room for the line symbols, the function symbols (at most one per BFD
+   symbol) and the pseudo-symbol.  Where our model answers, the lines
+   are counted in a dry run of the walk (the functions' questions come
+   first and may change names, so the count is near, not exact): an
+   array of about the size needed fits where libdw's line tables were,
+   as one with room for the worst case does not.  Otherwise, room for a
+   line per probe and one more past each name asked once.  */
+static size_t
+line_syms_room (Core *core, const vma_t *probes, size_t nprobes)
+{
+  LineWalk walk;
+  const char *file;
+  size_t nlines = 0;
+  Sym s;
+
+  if (!core_src_dry_run (core, true))
+    return 2 * nprobes + (size_t) core->nsyms + 1;
+  line_walk_start (&walk, core, probes, nprobes);
+  while (line_walk_next (&walk, &s, &file))
+    nlines++;
+  core_src_dry_run (core, false);
+  return nlines + (size_t) core->nsyms + 1;
 }
 
 /* One symbol per change of (line, function, file) from one probed
@@ -849,78 +959,55 @@ core_create_line_syms (Core *core, const Options *opt, SymTab *symtab,
                        SourceFiles *files, bool exhaustive)
 {
   SymTab funcs = { 0 };
-  Sym *out, prev;
+  LineWalk walk;
+  Sym *out, s, prev = { 0 };
   bool have_prev = false;
   size_t n = 0, nprobes, fi = 0, cap;
-  vma_t *probes, extra = 0, step = (vma_t) core->min_insn_size;
-  vma_t end = core->text_vma + core->text_size;
-  const char *last_file = NULL, *last_func = NULL, *last_name = NULL;
+  vma_t *probes;
+  const char *file, *last_file = NULL;
   SourceFile *last_sf = NULL;
 
   src_prepare (core);
   nprobes = line_probes (core, exhaustive, &probes);
-  /* Room for a line per probe (twice: one may add the next byte), the
-     functions and the pseudo-symbol; pages never written cost
-     nothing.  */
-  cap = 2 * nprobes + (size_t) core->nsyms + 1;
+  cap = line_syms_room (core, probes, nprobes);
   out = gp_reallocarray (NULL, cap, sizeof *out);
-  par_prefault (core->par, out, (nprobes + (size_t) core->nsyms) * sizeof *out);
+  par_prefault (core->par, out, (cap - 1) * sizeof *out);
   core_create_function_syms (core, opt, &funcs, files);
-  for (size_t i = 0; i < nprobes || extra; )
+  line_walk_start (&walk, core, probes, nprobes);
+  while (line_walk_next (&walk, &s, &file))
     {
-      vma_t vma = extra ? extra : probes[i++];
-      const char *file, *func;
-      int line;
-      bool once;
-      Sym s;
-
-      extra = 0;
-      if (!core_src_info (core, vma, &file, &func, &line, &once))
-        continue;
-      /* The next byte gets another name, and GNU's walk asks there.  */
-      if (once && vma + step < end && (i == nprobes || probes[i] > vma + step))
-        extra = vma + step;
       if (file != last_file)
         {
           last_file = file;
           last_sf = srcfile_lookup_path (files, file);
         }
-      if (func != last_func)
-        last_func = last_name = func;
-      if (have_prev && prev.line_num == line && prev.file == last_sf
-          && same_str (prev.name, last_name))
-        continue;
-      memset (&s, 0, sizeof s);
-      s.name = last_name;
       s.file = last_sf;
-      s.line_num = line;
-      s.addr = vma;
       /* A line's staticness is its function's.  */
       if (have_prev && prev.file == s.file && same_str (prev.name, s.name))
         s.is_static = prev.is_static;
       else
         {
-          Sym *f = symtab_lookup (&funcs, vma);
+          Sym *f = symtab_lookup (&funcs, s.addr);
 
           if (f)
             s.is_static = f->is_static;
           /* The lines then share the function's copy of the name, and
              sorting by name mostly compares pointers.  */
           if (f && same_str (f->name, s.name))
-            last_name = s.name = f->name;
+            s.name = line_walk_share_name (&walk, f->name);
         }
       /* The functions that sort before this line; on a tie the line
          goes first.  */
       while (fi < funcs.len && sym_addr_cmp (&funcs.base[fi], &s) < 0)
-        append_sym (out, &n, &funcs.base[fi++]);
-      append_sym (out, &n, &s);
+        append_sym (&out, &n, &cap, &funcs.base[fi++]);
+      append_sym (&out, &n, &cap, &s);
       /* The next line compares with this one even if a function
          symbol at its address takes its place.  */
       prev = s;
       have_prev = true;
     }
   while (fi < funcs.len)
-    append_sym (out, &n, &funcs.base[fi++]);
+    append_sym (&out, &n, &cap, &funcs.base[fi++]);
   memset (&out[n], 0, sizeof *out);
   free (probes);
   symtab_free (&funcs);

@@ -87,6 +87,12 @@ void core_read_text_space (Core *core);
 bool core_src_info (Core *core, vma_t addr, const char **file,
                     const char **func, int *line, bool *name_once);
 
+/* From core_src_dry_run (CORE, true) to core_src_dry_run (CORE, false),
+   core_src_info's questions leave no trace on later answers (which
+   depend on earlier questions: see dws_find).  False, and nothing
+   changes, where that cannot be (BFD answers).  */
+bool core_src_dry_run (Core *core, bool on);
+
 /* The last address of .text (GNU gives the last symbol this end).  */
 vma_t core_text_last (const Core *core);
 

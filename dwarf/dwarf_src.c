@@ -63,6 +63,12 @@ typedef struct Func
   bool is_linkage;          /* the name needs no check against symbols */
 } Func;
 
+typedef struct Undo
+{
+  Func *func;
+  Func was;
+} Undo;
+
 typedef struct Range
 {
   vma_t low, high;
@@ -130,6 +136,12 @@ struct Dws
   vma_t section_vma;
 
   Sorted row_index, piece_index, sym_index;
+
+  /* dws_dry_run: the entries whose naming dws_find changed since it
+     began, as they were.  */
+  bool dry;
+  Undo *undo;
+  size_t nundo, undo_cap;
 };
 
 /* ---- sorted arrays ------------------------------------------------------ */
@@ -1365,6 +1377,7 @@ dws_close (Dws *d)
   free (d->row_index.bucket);
   free (d->piece_index.bucket);
   free (d->sym_index.bucket);
+  free (d->undo);
   dwarf_end (d->dw);
   if (d->elf)
     elf_end (d->elf);
@@ -1465,6 +1478,19 @@ sym_at (Dws *d, vma_t addr)
   return k ? &d->syms[k - 1] : NULL;
 }
 
+void
+dws_dry_run (Dws *d, bool on)
+{
+  if (!on)
+    while (d->nundo > 0)
+      {
+        Undo *u = &d->undo[--d->nundo];
+
+        *u->func = u->was;
+      }
+  d->dry = on;
+}
+
 bool
 dws_find (Dws *d, vma_t addr, const char **file, const char **func, int *line,
           bool *once)
@@ -1487,6 +1513,11 @@ dws_find (Dws *d, vma_t addr, const char **file, const char **func, int *line,
       name = sym ? sym->name : NULL;
       if (f)
         {
+          if (d->dry)
+            {
+              gp_grow (&d->undo, &d->undo_cap, d->nundo + 1, sizeof *d->undo);
+              d->undo[d->nundo++] = (Undo) { f, *f };
+            }
           if (!sym)
             name = f->name;
           else if (sym->offset + d->section_vma == f->low)

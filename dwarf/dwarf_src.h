@@ -60,6 +60,11 @@ void dws_close (Dws *dws);
 bool dws_find (Dws *dws, vma_t addr, const char **file, const char **func,
                int *line, bool *once);
 
+/* From dws_dry_run (DWS, true) to dws_dry_run (DWS, false), dws_find
+   answers as it would, and then forgets what those questions taught
+   it: the later answers are those that would have come without them.  */
+void dws_dry_run (Dws *dws, bool on);
+
 #ifdef GPROF_TESTING
 /* For testsuite/lines only (built with GPROF_TESTING).  Whether BFD's
    answer at ADDR is not certain: two function entries of the same

@@ -164,8 +164,9 @@ compare_at (Core *gnu, Core *ours, vma_t addr, const char *image)
 enum { DECLINED_UNCERTAIN = -2, DECLINED = -1, CERTAIN = 0, UNCERTAIN = 1,
        DIFFERENT = 2 };
 
-/* Our own answers against BFD's: at every symbol of code in table order
-   (as gprof asks for the functions), then at every byte of .text.  Where
+/* Our own answers against BFD's, after a dry run over every byte of
+   .text: at every symbol of code in table order (as gprof asks for the
+   functions), then at every byte of .text.  Where
    BFD's answer depends on its heap (dws_ambiguous) any answer passes:
    UNCERTAIN if there is such an address.  */
 static int
@@ -191,6 +192,13 @@ check_answers (const char *image)
     }
   core_close (ours);
   ours = open_image (image);
+  /* What a dry run asks leaves no trace: the answers below must still
+     be those of a BFD never asked it.  */
+  if (!core_src_dry_run (ours, true))
+    abort ();
+  for (vma_t a = gnu->text_vma; a < gnu->text_vma + gnu->text_size; a++)
+    core_src_info (ours, a, &file, &func, &line, NULL);
+  core_src_dry_run (ours, false);
   for (long i = 0; i < gnu->nsyms && result != DIFFERENT; i++)
     if (gnu->syms[i]->section
         && (bfd_section_flags (gnu->syms[i]->section) & SEC_CODE)
