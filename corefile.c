@@ -863,8 +863,9 @@ typedef struct LineWalk
   vma_t extra, step, end;
   const char *last_func;
   const char *last_name;  /* the name the lines get, shared if it can be */
-  const char *prev_file;  /* of the line last stopped at */
-  Sym prev;               /* the line last stopped at */
+  /* The line last stopped at.  */
+  const char *prev_name, *prev_file;
+  int prev_line;
   bool have_prev;
 } LineWalk;
 
@@ -901,15 +902,14 @@ line_walk_next (LineWalk *w, Sym *s, const char **file)
         w->extra = vma + w->step;
       if (func != w->last_func)
         w->last_func = w->last_name = func;
-      if (w->have_prev && w->prev.line_num == line
+      if (w->have_prev && w->prev_line == line
           && same_str (w->prev_file, *file)
-          && same_str (w->prev.name, w->last_name))
+          && same_str (w->prev_name, w->last_name))
         continue;
       memset (s, 0, sizeof *s);
-      s->name = w->last_name;
-      s->line_num = line;
+      s->name = w->prev_name = w->last_name;
+      s->line_num = w->prev_line = line;
       s->addr = vma;
-      w->prev = *s;
       w->prev_file = *file;
       w->have_prev = true;
       return true;
@@ -922,7 +922,7 @@ line_walk_next (LineWalk *w, Sym *s, const char **file)
 static const char *
 line_walk_share_name (LineWalk *w, const char *name)
 {
-  return w->last_name = w->prev.name = name;
+  return w->last_name = w->prev_name = name;
 }
 
 /* Room for the line symbols, the function symbols (at most one per BFD

@@ -27,65 +27,53 @@ def fail(msg):
     sys.exit(1)
 
 
-def gmon_ticks(path):
-    """The sum of the histogram bins of a GNU gmon.out (64-bit)."""
-    data = open(path, "rb").read()
+def gmon_records(path):
+    """GMON's bytes (a 64-bit GNU gmon.out) and its records as (tag,
+    start, end); a histogram record's bins are data[start + 41:end]."""
+    data = bytearray(open(path, "rb").read())
     if data[:4] != b"gmon":
         fail(path + ": not a GNU gmon.out")
-    pos, total = 20, 0
-    while pos < len(data):
-        tag = data[pos]
-        pos += 1
-        if tag == 0:
-            _, _, nbins, _ = struct.unpack_from("<QQii", data, pos)
-            pos += 40
-            total += sum(struct.unpack_from("<%dH" % nbins, data, pos))
-            pos += 2 * nbins
-        elif tag == 1:
-            pos += 20
-        elif tag == 2:
-            (count,) = struct.unpack_from("<i", data, pos)
-            pos += 4 + 16 * count
-        else:
-            fail("%s: unknown record tag %d" % (path, tag))
-    return total
-
-
-def calls_only(path, out):
-    """Copy a GNU gmon.out without its histogram records."""
-    data = open(path, "rb").read()
-    kept, pos = [data[:20]], 20
+    records, pos = [], 20
     while pos < len(data):
         tag = data[pos]
         if tag == 0:
             (nbins,) = struct.unpack_from("<i", data, pos + 17)
-            pos += 41 + 2 * nbins
+            end = pos + 41 + 2 * nbins
         elif tag == 1:
-            kept.append(data[pos:pos + 21])
-            pos += 21
+            end = pos + 21
+        elif tag == 2:
+            (count,) = struct.unpack_from("<i", data, pos + 1)
+            end = pos + 5 + 16 * count
         else:
-            fail("%s: record tag %d" % (path, tag))
+            fail("%s: unknown record tag %d" % (path, tag))
+        records.append((tag, pos, end))
+        pos = end
+    return data, records
+
+
+def gmon_ticks(path):
+    """The sum of the histogram bins of a GNU gmon.out (64-bit)."""
+    data, records = gmon_records(path)
+    return sum(sum(struct.unpack_from("<%dH" % ((end - start - 41) // 2),
+                                      data, start + 41))
+               for tag, start, end in records if tag == 0)
+
+
+def calls_only(path, out):
+    """Copy a GNU gmon.out without its histogram records."""
+    data, records = gmon_records(path)
+    kept = [data[:20]] + [data[start:end] for tag, start, end in records
+                          if tag != 0]
     open(out, "wb").write(b"".join(kept))
 
 
 def no_samples(path, out):
     """Copy a GNU gmon.out with its histogram bins all zero: a run too
     short for the clock to tick."""
-    data = bytearray(open(path, "rb").read())
-    pos = 20
-    while pos < len(data):
-        tag = data[pos]
+    data, records = gmon_records(path)
+    for tag, start, end in records:
         if tag == 0:
-            (nbins,) = struct.unpack_from("<i", data, pos + 17)
-            data[pos + 41:pos + 41 + 2 * nbins] = bytes(2 * nbins)
-            pos += 41 + 2 * nbins
-        elif tag == 1:
-            pos += 21
-        elif tag == 2:
-            (count,) = struct.unpack_from("<i", data, pos + 1)
-            pos += 5 + 16 * count
-        else:
-            fail("%s: record tag %d" % (path, tag))
+            data[start + 41:end] = bytes(end - start - 41)
     open(out, "wb").write(data)
 
 
